@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Registry } from 'prom-client';
+import type { Config } from './config.js';
+import type { DatabaseKind } from './db/connect.js';
+import type { Database } from './db/schema.js';
+import type { Clock } from './lib/clock.js';
+import type { SecretBox } from './lib/secret-box.js';
+import type { Meter } from './metering/meter.js';
+import type { RateLimiter } from './ratelimit/rate-limiter.js';
+import type { KeyAuthenticator } from './tenants/authenticate-key.js';
+
+/** Everything the app needs, built once by the composition root (`deps.ts`) or a test. */
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  limiter: RateLimiter;
+  meter: Meter;
+  keys: KeyAuthenticator;
+  adminToken: string;
+  webhookSecrets: SecretBox;
+  metrics: Registry;
+}

@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppDeps } from './app-deps.js';
+import { adminContentRoutes } from './content/admin-content-routes.js';
+import { adminSourceRoutes } from './content/admin-source-routes.js';
+import { contentsRoute } from './content/contents-route.js';
+import { BODY_LIMIT_BYTES, clientErrorHandler, installErrorHandling } from './http/error-handling.js';
+import { installPipeline } from './http/pipeline.js';
+import { newId } from './lib/ids.js';
+import { adminUsageRoutes } from './metering/admin-usage-routes.js';
+import { usageRoute } from './metering/usage-route.js';
+import { healthRoutes } from './ops/health-routes.js';
+import { installRequestMetrics } from './ops/metrics.js';
+import { registerOpenApi } from './ops/openapi.js';
+import { adminScenarioRoutes } from './scenarios/admin-routes.js';
+import { adminKeyRoutes } from './tenants/admin-key-routes.js';
+import { adminTenantRoutes } from './tenants/admin-tenant-routes.js';
+import { adminWebhookRoutes } from './tenants/admin-webhook-routes.js';
+
+/** Builds the HTTP app from its dependencies. Never listens: `main.ts` or a test does. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    genReqId: () => newId('req'),
+    // Never take a request id from the client: ours is what support looks up.
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    clientErrorHandler,
+    return503OnClosing: true,
+    ajv: {
+      customOptions: {
+        // Every bad field is reported at once, and unknown fields are refused, not dropped.
+        allErrors: true,
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installErrorHandling(app);
+  installPipeline(app, deps);
+  installRequestMetrics(app, deps.metrics);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerOpenApi(app, deps.config.publicBaseUrl);
+  healthRoutes(app, deps);
+
+  await app.register(contentsRoute, { db: deps.db });
+  await app.register(usageRoute, deps);
+
+  await app.register(adminTenantRoutes, deps);
+  await app.register(adminKeyRoutes, deps);
+  await app.register(adminWebhookRoutes, deps);
+  await app.register(adminUsageRoutes, deps);
+  await app.register(adminScenarioRoutes, deps);
+  await app.register(adminSourceRoutes, deps);
+  await app.register(adminContentRoutes, deps);
+
+  return app;
+}

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Config } from '../config.js';
+import { readOrCreateSecret } from '../lib/local-secret.js';
+
+interface AdminRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+type Flags = Record<string, string | boolean | undefined>;
+type Builder = (args: string[], flags: Flags) => AdminRequest;
+
+const num = (value: string | boolean | undefined) => (typeof value === 'string' ? Number(value) : undefined);
+const str = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
+/** `--cap none` removes a cap; a number sets it. */
+const capOrNull = (value: string | boolean | undefined) => (value === 'none' ? null : num(value));
+const jsonArg = (value: string | boolean | undefined): unknown => {
+  if (typeof value !== 'string') throw new Error('--json takes a JSON document or @file');
+  return JSON.parse(value.startsWith('@') ? readFileSync(value.slice(1), 'utf8') : value);
+};
+const need = (args: string[], n: number, usage: string) => {
+  if (args.length < n) throw new Error(`usage: content-feed admin ${usage}`);
+  return args.map(encodeURIComponent);
+};
+
+/** Every admin command maps to one admin API call (docs/admin-cli.md lists them). */
+const COMMANDS: Record<string, [string, Builder]> = {
+  'tenants create': ['tenants create --name N --plan starter|professional|enterprise|custom [--rate N] [--cap CREDITS] [--anchor-day D]', (_a, f) => ({
+    method: 'POST',
+    path: '/admin/v1/tenants',
+    body: { name: str(f.name), plan: str(f.plan), rate_limit_rps: num(f.rate), usage_cap_credits: capOrNull(f.cap), billing_anchor_day: num(f['anchor-day']) },
+  })],
+  'tenants list': ['tenants list', () => ({ method: 'GET', path: '/admin/v1/tenants' })],
+  'tenants get': ['tenants get TENANT', (a) => ({ method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'tenants get TENANT')[0]}` })],
+  'tenants update': ['tenants update TENANT [--name N] [--plan P] [--rate N] [--cap CREDITS|none] [--anchor-day D]', (a, f) => ({
+    method: 'PATCH',
+    path: `/admin/v1/tenants/${need(a, 1, 'tenants update TENANT')[0]}`,
+    body: { name: str(f.name), plan: str(f.plan), rate_limit_rps: num(f.rate), usage_cap_credits: capOrNull(f.cap), billing_anchor_day: num(f['anchor-day']) },
+  })],
+  'keys create': ['keys create TENANT [--name N]', (a, f) => ({ method: 'POST', path: `/admin/v1/tenants/${need(a, 1, 'keys create TENANT')[0]}/api-keys`, body: { name: str(f.name) } })],
+  'keys list': ['keys list TENANT', (a) => ({ method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'keys list TENANT')[0]}/api-keys` })],
+  'keys revoke': ['keys revoke TENANT KEY_ID', (a) => {
+    const [tenant, key] = need(a, 2, 'keys revoke TENANT KEY_ID');
+    return { method: 'DELETE', path: `/admin/v1/tenants/${tenant}/api-keys/${key}` };
+  }],
+  'webhook set': ['webhook set TENANT URL', (a) => {
+    const [tenant] = need(a, 2, 'webhook set TENANT URL');
+    return { method: 'PUT', path: `/admin/v1/tenants/${tenant}/webhook`, body: { url: a[1] } };
+  }],
+  'webhook remove': ['webhook remove TENANT', (a) => ({ method: 'DELETE', path: `/admin/v1/tenants/${need(a, 1, 'webhook remove TENANT')[0]}/webhook` })],
+  'algorithms put': ['algorithms put TENANT ALGORITHM --json CONFIG|@file', (a, f) => {
+    const [tenant, id] = need(a, 2, 'algorithms put TENANT ALGORITHM --json CONFIG');
+    return { method: 'PUT', path: `/admin/v1/tenants/${tenant}/algorithms/${id}`, body: f.json === undefined ? {} : jsonArg(f.json) };
+  }],
+  'algorithms list': ['algorithms list TENANT', (a) => ({ method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'algorithms list TENANT')[0]}/algorithms` })],
+  'scenarios put': ['scenarios put TENANT SCENARIO --type feed|push --algorithm ALGORITHM', (a, f) => {
+    const [tenant, name] = need(a, 2, 'scenarios put TENANT SCENARIO --type feed|push --algorithm ALGORITHM');
+    return { method: 'PUT', path: `/admin/v1/tenants/${tenant}/scenarios/${name}`, body: { type: str(f.type), algorithm_id: str(f.algorithm) } };
+  }],
+  'scenarios list': ['scenarios list TENANT', (a) => ({ method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'scenarios list TENANT')[0]}/scenarios` })],
+  'sources create': ['sources create --name N --trust 0-3 [--feed-url URL] [--language ja] [--category C]', (_a, f) => ({
+    method: 'POST',
+    path: '/admin/v1/sources',
+    body: { name: str(f.name), feed_url: str(f['feed-url']), trust_level: num(f.trust), language: str(f.language), category: str(f.category) },
+  })],
+  'sources list': ['sources list', () => ({ method: 'GET', path: '/admin/v1/sources' })],
+  'sources update': ['sources update SOURCE [--trust 0-3] [--name N] [--feed-url URL] [--active true|false]', (a, f) => ({
+    method: 'PATCH',
+    path: `/admin/v1/sources/${need(a, 1, 'sources update SOURCE')[0]}`,
+    body: { name: str(f.name), feed_url: str(f['feed-url']), trust_level: num(f.trust), active: f.active === undefined ? undefined : f.active === 'true' },
+  })],
+  'sources delete': ['sources delete SOURCE', (a) => ({ method: 'DELETE', path: `/admin/v1/sources/${need(a, 1, 'sources delete SOURCE')[0]}` })],
+  'contents create': ['contents create --json ARTICLE|@file', (_a, f) => ({ method: 'POST', path: '/admin/v1/contents', body: jsonArg(f.json) })],
+  'usage show': ['usage show TENANT [--from YYYY-MM-DD] [--to YYYY-MM-DD]', (a, f) => {
+    const query = new URLSearchParams(Object.entries({ from: str(f.from), to: str(f.to) }).filter(([, v]) => v !== undefined) as [string, string][]);
+    return { method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'usage show TENANT')[0]}/usage${query.size ? `?${query}` : ''}` };
+  }],
+};
+
+function usage(): string {
+  return ['usage: content-feed admin COMMAND [--url BASE_URL]', '', ...Object.values(COMMANDS).map(([u]) => `  ${u}`)].join('\n');
+}
+
+/** Drops undefined members so PATCH sends only what was given. */
+function compact(body: unknown): unknown {
+  return body && typeof body === 'object' && !Array.isArray(body)
+    ? Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
+    : body;
+}
+
+/** `content-feed admin …`: calls the admin API of a running service and prints the JSON answer. */
+export async function admin(config: Config, argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, strict: false, allowPositionals: true });
+  const [resource, action, ...args] = positionals;
+  const command = COMMANDS[`${resource} ${action}`];
+  if (!command) {
+    process.stderr.write(`${usage()}\n`);
+    return 2;
+  }
+  const request = command[1](args, values);
+  const baseUrl = str(values.url) ?? config.publicBaseUrl;
+  const token = config.adminToken ?? readOrCreateSecret(config.dataDir, 'admin-token', 'cfa_').value;
+  const body = compact(request.body);
+  const response = await fetch(baseUrl + request.path, {
+    method: request.method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const out = text ? JSON.stringify(JSON.parse(text), null, 2) : `${response.status} ${response.statusText}`;
+  (response.ok ? process.stdout : process.stderr).write(`${out}\n`);
+  return response.ok ? 0 : 1;
+}

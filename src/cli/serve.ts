@@ -1,0 +1,53 @@
+import { buildApp } from '../app.js';
+import type { Config } from '../config.js';
+import { createRuntime } from '../deps.js';
+import { seedDemo } from '../demo/seed-demo.js';
+
+/** `content-feed serve [--demo]`: migrate, (seed,) listen; SIGTERM drains and exits. */
+export async function serve(config: Config, options: { demo: boolean }): Promise<void> {
+  const runtime = await createRuntime(config);
+  const { deps } = runtime;
+  const app = await buildApp(deps);
+
+  const demo = options.demo ? await seedDemo(deps) : null;
+  const address = await app.listen({ port: config.port, host: config.host });
+
+  // Printed to stdout, not the log: these are for the person who started it.
+  const lines = [`content-feed listening on ${address} (database: ${deps.dbKind})`];
+  if (runtime.adminTokenCreated) {
+    lines.push(`Operator token (generated, stored in ${config.dataDir}/admin-token): ${deps.adminToken}`);
+  } else if (options.demo) {
+    lines.push(`Operator token: see ${config.dataDir}/admin-token (or ADMIN_TOKEN)`);
+  }
+  if (demo) {
+    lines.push(
+      `Demo tenant ${demo.tenantId}${demo.seeded ? ' (seeded now)' : ''}`,
+      `Demo API key: ${demo.apiKey}`,
+      `Try: curl -H "Authorization: Bearer ${demo.apiKey}" ${config.publicBaseUrl}/v1/contents/${demo.sampleContentId}`,
+      `API reference: ${config.publicBaseUrl}/docs`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    deps.log.info({ signal }, 'shutting down: draining requests');
+    const timer = setTimeout(() => {
+      deps.log.error('shutdown took longer than 25 s; exiting');
+      process.exit(1);
+    }, 25_000);
+    timer.unref();
+    try {
+      await app.close();
+      await runtime.close();
+      process.exit(0);
+    } catch (error) {
+      deps.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}

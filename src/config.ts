@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** Typed, frozen configuration. Built once by `loadConfig`, passed everywhere else. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `sqlite:<file>` or `postgres://…`. */
+  databaseUrl: string;
+  redisUrl: string | null;
+  objectStoreUrl: string | null;
+  publicBaseUrl: string;
+  /** Operator token; null means "generate one into DATA_DIR". */
+  adminToken: string | null;
+  /** Signing key; null means "generate one into DATA_DIR". */
+  secretKey: string | null;
+  allowPrivateNetworkFetch: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** How often in-memory usage counters are written to the ledger. */
+  usageFlushIntervalMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Reads the environment (and `.env` in the working directory when present) and
+ * validates every variable, collecting one message per bad value so an operator
+ * fixes them all in one go.
+ */
+export function loadConfig(env: Env = process.env, options: { readDotEnv?: boolean } = {}): Config {
+  if (options.readDotEnv !== false && env === process.env && existsSync('.env')) {
+    process.loadEnvFile('.env');
+  }
+  const problems: string[] = [];
+  const get = (name: string): string | undefined => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = get(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const url = (name: string, schemes: string[]): string | null => {
+    const raw = get(name);
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!schemes.includes(parsed.protocol.replace(/:$/, ''))) {
+        problems.push(`${name} must use one of ${schemes.map((s) => `${s}://`).join(', ')}, got "${parsed.protocol}"`);
+      }
+      return raw;
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+      return null;
+    }
+  };
+
+  const port = integer('PORT', 8080, 0, 65535);
+  const host = get('HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(get('DATA_DIR') ?? './data');
+
+  const databaseUrl =
+    url('DATABASE_URL', ['postgres', 'postgresql', 'sqlite']) ?? `sqlite:${path.join(dataDir, 'content-feed.sqlite')}`;
+  const redisUrl = url('REDIS_URL', ['redis', 'rediss']);
+  const objectStoreUrl = url('OBJECT_STORE_URL', ['s3', 'file']);
+  const publicBaseUrl = (url('PUBLIC_BASE_URL', ['http', 'https']) ?? `http://${host}:${port}`).replace(/\/+$/, '');
+
+  const adminToken = get('ADMIN_TOKEN') ?? null;
+  if (adminToken !== null && adminToken.length < 24) {
+    problems.push('ADMIN_TOKEN must be at least 24 characters (or unset to generate one)');
+  }
+  const secretKey = get('SECRET_KEY') ?? null;
+  if (secretKey !== null && secretKey.length < 32) {
+    problems.push('SECRET_KEY must be at least 32 characters (or unset to generate one)');
+  }
+
+  const allowRaw = (get('ALLOW_PRIVATE_NETWORK_FETCH') ?? 'false').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(allowRaw)) {
+    problems.push(`ALLOW_PRIVATE_NETWORK_FETCH must be true or false, got "${allowRaw}"`);
+  }
+
+  const logLevelRaw = (get('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevelRaw)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevelRaw}"`);
+  }
+
+  const usageFlushIntervalMs = integer('USAGE_FLUSH_INTERVAL_MS', 1000, 10, 60_000);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return Object.freeze({
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    objectStoreUrl,
+    publicBaseUrl,
+    adminToken,
+    secretKey,
+    allowPrivateNetworkFetch: allowRaw === 'true' || allowRaw === '1',
+    logLevel: logLevelRaw as Config['logLevel'],
+    usageFlushIntervalMs,
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { AppDeps } from '../app-deps.js';
+import { IsoTimestamp, withProblems } from '../http/schemas.js';
+import { ingestContent } from './content-service.js';
+import { ContentItem } from './content-view.js';
+
+const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
+
+export const adminContentRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  app.post(
+    '/admin/v1/contents',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin: contents'],
+        security: [{ adminToken: [] }],
+        summary: 'Ingest one article directly (201 when new, 200 when the same URL updated it)',
+        body: Type.Object(
+          {
+            source_id: Type.String({ minLength: 1, maxLength: 64 }),
+            url: HttpUrl,
+            title: Type.String({ minLength: 1, maxLength: 500 }),
+            body: Type.Optional(Type.String({ maxLength: 200_000 })),
+            summary: Type.Optional(Type.String({ maxLength: 2000 })),
+            published_at: IsoTimestamp,
+            thumbnail_url: Type.Optional(HttpUrl),
+            thumbnail_width: Type.Optional(Type.Integer({ minimum: 1, maximum: 20_000 })),
+            thumbnail_height: Type.Optional(Type.Integer({ minimum: 1, maximum: 20_000 })),
+            category: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+            language: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}$' })),
+            areas: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: withProblems({ 200: ContentItem, 201: ContentItem }, [400, 401]),
+      },
+    },
+    async (request, reply) => {
+      const { item, created } = await ingestContent(deps, request.body);
+      reply.code(created ? 201 : 200).header('location', `/v1/contents/${item.id}`);
+      return item;
+    },
+  );
+};

@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { AppDeps } from '../app-deps.js';
+import { errors } from '../http/problem.js';
+import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
+import { newId } from '../lib/ids.js';
+import { toIso } from '../lib/time.js';
+import { deleteSource, findSource, insertSource, listSources, saveSource, type Source } from './source-repo.js';
+
+export const TrustLevel = Type.Integer({
+  minimum: 0,
+  maximum: 3,
+  description: '0 unreviewed, 1 AI-reviewed, 2 human-reviewed, 3 editorial partner.',
+});
+const SourceFields = {
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  feed_url: Nullable(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 })),
+  trust_level: TrustLevel,
+  language: Nullable(Type.String({ pattern: '^[a-z]{2,3}$' })),
+  category: Nullable(Type.String({ minLength: 1, maxLength: 64 })),
+  active: Type.Boolean(),
+};
+
+const SourceView = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    feed_url: Nullable(Type.String()),
+    trust_level: Type.Integer(),
+    language: Nullable(Type.String()),
+    category: Nullable(Type.String()),
+    active: Type.Boolean(),
+    created_at: IsoTimestamp,
+    updated_at: IsoTimestamp,
+  },
+  { $id: 'Source' },
+);
+
+function sourceView(s: Source) {
+  return {
+    id: s.id,
+    name: s.name,
+    feed_url: s.feedUrl,
+    trust_level: s.trustLevel,
+    language: s.language,
+    category: s.category,
+    active: s.active,
+    created_at: toIso(s.createdAt),
+    updated_at: toIso(s.updatedAt),
+  };
+}
+
+const SourceParams = Type.Object({ source_id: Type.String({ minLength: 1, maxLength: 64 }) });
+const admin = { auth: 'admin' as const };
+const tags = ['admin: sources'];
+const security = [{ adminToken: [] }];
+
+export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { db, clock }) => {
+  const requireSource = async (id: string) => {
+    const source = await findSource(db, id);
+    if (!source) throw errors.notFound(`No source ${id}.`);
+    return source;
+  };
+
+  app.post(
+    '/admin/v1/sources',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Register a licensed source',
+        description: 'Sources are shared by all tenants; each scenario chooses the trust level it requires.',
+        body: Type.Object(
+          {
+            name: SourceFields.name,
+            feed_url: Type.Optional(SourceFields.feed_url),
+            trust_level: SourceFields.trust_level,
+            language: Type.Optional(SourceFields.language),
+            category: Type.Optional(SourceFields.category),
+          },
+          { additionalProperties: false },
+        ),
+        response: withProblems({ 201: SourceView }, [400, 401]),
+      },
+    },
+    async (request, reply) => {
+      const now = clock.now();
+      const body = request.body;
+      const source: Source = {
+        id: newId('src'),
+        name: body.name,
+        feedUrl: body.feed_url ?? null,
+        trustLevel: body.trust_level,
+        language: body.language ?? null,
+        category: body.category ?? null,
+        active: true,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await insertSource(db, source);
+      reply.code(201).header('location', `/admin/v1/sources/${source.id}`);
+      return sourceView(source);
+    },
+  );
+
+  app.get(
+    '/admin/v1/sources',
+    { config: admin, schema: { tags, security, summary: 'List sources', response: withProblems({ 200: Type.Object({ sources: Type.Array(SourceView) }) }, [401]) } },
+    async () => ({ sources: (await listSources(db)).map(sourceView) }),
+  );
+
+  app.get(
+    '/admin/v1/sources/:source_id',
+    { config: admin, schema: { tags, security, summary: 'Get a source', params: SourceParams, response: withProblems({ 200: SourceView }, [401, 404]) } },
+    async (request) => sourceView(await requireSource(request.params.source_id)),
+  );
+
+  app.patch(
+    '/admin/v1/sources/:source_id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a source (trust level after review, name, feed, language, category, active)',
+        params: SourceParams,
+        body: Type.Partial(Type.Object(SourceFields), { additionalProperties: false, minProperties: 1 }),
+        response: withProblems({ 200: SourceView }, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const current = await requireSource(request.params.source_id);
+      const b = request.body;
+      const next: Source = {
+        ...current,
+        name: b.name ?? current.name,
+        feedUrl: b.feed_url !== undefined ? b.feed_url : current.feedUrl,
+        trustLevel: b.trust_level ?? current.trustLevel,
+        language: b.language !== undefined ? b.language : current.language,
+        category: b.category !== undefined ? b.category : current.category,
+        active: b.active ?? current.active,
+        updatedAt: clock.now(),
+      };
+      await saveSource(db, next);
+      return sourceView(next);
+    },
+  );
+
+  app.delete(
+    '/admin/v1/sources/:source_id',
+    {
+      config: admin,
+      schema: { tags, security, summary: 'Delete a source and all its contents', params: SourceParams, response: withProblems({ 204: Type.Null() }, [401, 404]) },
+    },
+    async (request, reply) => {
+      if (!(await deleteSource(db, request.params.source_id))) throw errors.notFound(`No source ${request.params.source_id}.`);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { ContentRow, Database } from '../db/schema.js';
+
+export interface Content {
+  id: string;
+  sourceId: string;
+  url: string;
+  canonicalUrl: string;
+  title: string;
+  summary: string;
+  body: string;
+  thumbnail: { url: string; width: number | null; height: number | null } | null;
+  category: string | null;
+  language: string | null;
+  publishedAt: number;
+  areas: string[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+export function toContent(row: ContentRow): Content {
+  return {
+    id: row.id,
+    sourceId: row.source_id,
+    url: row.url,
+    canonicalUrl: row.canonical_url,
+    title: row.title,
+    summary: row.summary,
+    body: row.body,
+    thumbnail:
+      row.thumbnail_url === null
+        ? null
+        : { url: row.thumbnail_url, width: row.thumbnail_width, height: row.thumbnail_height },
+    category: row.category,
+    language: row.language,
+    publishedAt: row.published_at,
+    areas: JSON.parse(row.areas) as string[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toRow(content: Content): ContentRow {
+  return {
+    id: content.id,
+    source_id: content.sourceId,
+    url: content.url,
+    canonical_url: content.canonicalUrl,
+    title: content.title,
+    summary: content.summary,
+    body: content.body,
+    thumbnail_url: content.thumbnail?.url ?? null,
+    thumbnail_width: content.thumbnail?.width ?? null,
+    thumbnail_height: content.thumbnail?.height ?? null,
+    category: content.category,
+    language: content.language,
+    published_at: content.publishedAt,
+    areas: JSON.stringify(content.areas),
+    created_at: content.createdAt,
+    updated_at: content.updatedAt,
+  };
+}
+
+export async function findContent(db: Kysely<Database>, id: string): Promise<Content | null> {
+  const row = await db.selectFrom('contents').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toContent(row) : null;
+}
+
+export async function findContentByCanonicalUrl(db: Kysely<Database>, canonicalUrl: string): Promise<Content | null> {
+  const row = await db.selectFrom('contents').selectAll().where('canonical_url', '=', canonicalUrl).executeTakeFirst();
+  return row ? toContent(row) : null;
+}
+
+export async function insertContent(db: Kysely<Database>, content: Content): Promise<void> {
+  await db.insertInto('contents').values(toRow(content)).execute();
+}
+
+export async function saveContent(db: Kysely<Database>, content: Content): Promise<void> {
+  const { id, created_at: _created, ...changes } = toRow(content);
+  await db.updateTable('contents').set(changes).where('id', '=', id).execute();
+}
+
+export async function countContents(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('contents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { errors } from '../http/problem.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import { canonicalUrl } from './canonical-url.js';
+import { findContent, findContentByCanonicalUrl, insertContent, saveContent, type Content } from './content-repo.js';
+import { contentView, type ContentItemView } from './content-view.js';
+import { findSource } from './source-repo.js';
+
+export interface IngestInput {
+  source_id: string;
+  url: string;
+  title: string;
+  body?: string;
+  summary?: string;
+  published_at: string;
+  thumbnail_url?: string;
+  thumbnail_width?: number;
+  thumbnail_height?: number;
+  category?: string;
+  language?: string;
+  areas?: string[];
+}
+
+const SUMMARY_CHARS = 200;
+
+/** The first sentences of the body, up to about 200 characters. */
+export function summarise(body: string): string {
+  const text = body.replace(/\s+/g, ' ').trim();
+  if (text.length <= SUMMARY_CHARS) return text;
+  const cut = text.slice(0, SUMMARY_CHARS);
+  const sentenceEnd = Math.max(cut.lastIndexOf('。'), cut.lastIndexOf('. '), cut.lastIndexOf('！'), cut.lastIndexOf('？'));
+  return sentenceEnd > SUMMARY_CHARS / 2 ? cut.slice(0, sentenceEnd + 1) : `${cut}…`;
+}
+
+/**
+ * Stores one article. The same article reached again (same canonical URL) is
+ * updated in place and keeps its id.
+ */
+export async function ingestContent(
+  deps: { db: Kysely<Database>; clock: Clock },
+  input: IngestInput,
+): Promise<{ item: ContentItemView; created: boolean }> {
+  const source = await findSource(deps.db, input.source_id);
+  if (!source) throw errors.invalidField('body', 'source_id', `no source ${input.source_id}`);
+  const thumbnailFields = [input.thumbnail_url, input.thumbnail_width, input.thumbnail_height];
+  if (new Set(thumbnailFields.map((field) => field === undefined)).size > 1) {
+    throw errors.invalidField('body', 'thumbnail_url', 'thumbnail_url, thumbnail_width and thumbnail_height go together');
+  }
+  const now = deps.clock.now();
+  const canonical = canonicalUrl(input.url);
+  const existing = await findContentByCanonicalUrl(deps.db, canonical);
+  const body = input.body ?? '';
+  const content: Content = {
+    id: existing?.id ?? newId('cnt'),
+    sourceId: source.id,
+    url: input.url,
+    canonicalUrl: canonical,
+    title: input.title,
+    summary: input.summary ?? summarise(body),
+    body,
+    thumbnail: input.thumbnail_url
+      ? { url: input.thumbnail_url, width: input.thumbnail_width!, height: input.thumbnail_height! }
+      : null,
+    category: input.category ?? source.category,
+    language: input.language ?? source.language,
+    publishedAt: Date.parse(input.published_at),
+    areas: input.areas ?? [],
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
+  };
+  if (existing) await saveContent(deps.db, content);
+  else await insertContent(deps.db, content);
+  return { item: contentView(content, source), created: !existing };
+}
+
+export async function getContentItem(db: Kysely<Database>, id: string): Promise<ContentItemView> {
+  const content = await findContent(db, id);
+  const source = content && (await findSource(db, content.sourceId));
+  if (!content || !source) throw errors.notFound(`No content ${id}.`);
+  return contentView(content, source);
+}

@@ -1,0 +1,103 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types, as stored. Timestamps are epoch milliseconds (bigint) and JSON is
+ * text on both SQLite and PostgreSQL, so one set of queries serves both.
+ * Domain types live beside each feature; rows are mapped there, in one place.
+ */
+export interface Database {
+  tenants: TenantsTable;
+  api_keys: ApiKeysTable;
+  algorithms: AlgorithmsTable;
+  scenarios: ScenariosTable;
+  sources: SourcesTable;
+  contents: ContentsTable;
+  usage_daily: UsageDailyTable;
+}
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  plan: string;
+  rate_limit_rps: number | null;
+  usage_cap_millicredits: number | null;
+  billing_anchor_day: number;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  key_hash: string;
+  last4: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface AlgorithmsTable {
+  tenant_id: string;
+  id: string;
+  config: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ScenariosTable {
+  tenant_id: string;
+  name: string;
+  type: string;
+  algorithm_id: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SourcesTable {
+  id: string;
+  name: string;
+  feed_url: string | null;
+  trust_level: number;
+  language: string | null;
+  category: string | null;
+  active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ContentsTable {
+  id: string;
+  source_id: string;
+  url: string;
+  canonical_url: string;
+  title: string;
+  summary: string;
+  body: string;
+  thumbnail_url: string | null;
+  thumbnail_width: number | null;
+  thumbnail_height: number | null;
+  category: string | null;
+  language: string | null;
+  published_at: number;
+  areas: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UsageDailyTable {
+  tenant_id: string;
+  day: string;
+  endpoint: string;
+  requests: Generated<number>;
+  millicredits: Generated<number>;
+}
+
+export type TenantRow = Selectable<TenantsTable>;
+export type NewTenantRow = Insertable<TenantsTable>;
+export type TenantUpdate = Updateable<TenantsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type SourceRow = Selectable<SourcesTable>;
+export type ContentRow = Selectable<ContentsTable>;

@@ -1,0 +1,81 @@
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import type { AppDeps } from './app-deps.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { readOrCreateSecret } from './lib/local-secret.js';
+import { SecretBox } from './lib/secret-box.js';
+import { Meter } from './metering/meter.js';
+import { createMetricsRegistry } from './ops/metrics.js';
+import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
+import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
+import { KeyAuthenticator } from './tenants/authenticate-key.js';
+
+/** Log paths that may carry secrets; pino replaces their values. */
+export const REDACTED_LOG_PATHS = ['req.headers.authorization', 'headers.authorization', 'api_key', '*.api_key', 'secret', '*.secret'];
+
+export interface Runtime {
+  deps: AppDeps;
+  /** True when this start generated the operator token (print it once). */
+  adminTokenCreated: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: the only place that knows which backends run. The
+ * database is chosen by DATABASE_URL's scheme, the rate limiter by REDIS_URL.
+ */
+export async function createRuntime(
+  config: Config,
+  options: { clock?: Clock; log?: pino.Logger } = {},
+): Promise<Runtime> {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? pino({ level: config.logLevel, redact: REDACTED_LOG_PATHS });
+
+  const admin = config.adminToken ? { value: config.adminToken, created: false } : readOrCreateSecret(config.dataDir, 'admin-token', 'cfa_');
+  const secretKey = config.secretKey ?? readOrCreateSecret(config.dataDir, 'secret-key', '').value;
+
+  const database = openDatabase(config.databaseUrl);
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 500, enableAutoPipelining: true })
+    : null;
+  const limiter = redis ? new RedisRateLimiter(redis, log) : new MemoryRateLimiter(clock);
+
+  const meter = new Meter(database.db, clock, log);
+  meter.start(config.usageFlushIntervalMs);
+  const keys = new KeyAuthenticator(database.db, clock);
+  const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
+  touchTimer.unref();
+
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    clock,
+    log,
+    limiter,
+    meter,
+    keys,
+    adminToken: admin.value,
+    webhookSecrets: new SecretBox(secretKey, 'webhook-secrets'),
+    metrics: createMetricsRegistry(),
+  };
+
+  return {
+    deps,
+    adminTokenCreated: admin.created,
+    async close() {
+      clearInterval(touchTimer);
+      await meter.close();
+      await keys.flushLastUsed();
+      await limiter.close();
+      if (redis) await redis.quit();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { newId } from '../lib/ids.js';
+import { ApiError, errors, PROBLEM_CONTENT_TYPE } from './problem.js';
+import { sendProblem } from './render-problem.js';
+import { toFieldErrors } from './validation-errors.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * One place turns every failure into problem details: thrown ApiErrors, schema
+ * validation, Fastify's own 4xx (body too large, wrong media type, bad JSON),
+ * unknown routes (404) and known paths with the wrong method (405). Anything
+ * else is a 500 whose cause is logged and never sent.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  const knownPaths = FindMyWay();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (!knownPaths.hasRoute(method as HTTPMethod, route.url)) knownPaths.on(method as HTTPMethod, route.url, () => {});
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) return sendProblem(request, reply, error);
+    if (error.validation) {
+      const fieldErrors = toFieldErrors(error.validation, error.validationContext ?? 'body');
+      const summary = fieldErrors.map((e) => `${e.name} ${e.message}`).join('; ');
+      return sendProblem(request, reply, errors.badRequest(`The request is invalid: ${summary}.`, fieldErrors));
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendProblem(request, reply, errors.payloadTooLarge(BODY_LIMIT_BYTES));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendProblem(request, reply, errors.unsupportedMediaType());
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendProblem(request, reply, errors.badRequest('The request body is empty; send a JSON document.'));
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return sendProblem(request, reply, errors.badRequest('The request body is not valid JSON.'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
+      return sendProblem(request, reply, new ApiError(status, error.message));
+    }
+    if (error instanceof SyntaxError && status === 400) {
+      return sendProblem(request, reply, errors.badRequest('The request body is not valid JSON.'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(request, reply, errors.internal());
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = (request.raw.url ?? '/').split('?')[0]!;
+    const allowed = (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as HTTPMethod[]).filter(
+      (method) => method !== request.method && knownPaths.find(method, path) !== null,
+    );
+    if (allowed.length > 0) return sendProblem(request, reply, errors.methodNotAllowed(request.method, allowed));
+    return sendProblem(request, reply, errors.notFound(`There is no resource at ${request.method} ${path}.`));
+  });
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request was not received in time.'],
+};
+
+/**
+ * Node's HTTP parser refuses some requests before any route runs, e.g. raw
+ * non-ASCII bytes in the request target; answer those as problem details too
+ * instead of Node's bare `400` with no body.
+ */
+export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, title, fallbackDetail] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'The request could not be parsed as HTTP.',
+  ];
+  const target = requestTarget(error.rawPacket);
+  const detail =
+    status === 400 && target !== null && /[^\x00-\x7f]/.test(target) ? errors.nonAsciiTarget().detail : fallbackDetail;
+  const body = JSON.stringify({
+    type: 'about:blank',
+    title,
+    status,
+    detail,
+    instance: target === null ? '/' : encodeURI(target.split('?')[0]!),
+    request_id: newId('req'),
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+function requestTarget(raw: unknown): string | null {
+  if (!Buffer.isBuffer(raw)) return null;
+  const firstLine = raw.toString('utf8').split('\r\n', 1)[0] ?? '';
+  const parts = firstLine.split(' ');
+  return parts.length >= 2 ? parts[1]! : null;
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { secretsEqual } from '../lib/secret-hash.js';
+import type { Meter } from '../metering/meter.js';
+import type { RateLimiter } from '../ratelimit/rate-limiter.js';
+import type { KeyAuthenticator } from '../tenants/authenticate-key.js';
+import { rateLimitOf } from '../tenants/plans.js';
+import { errors } from './problem.js';
+import './route-config.js';
+
+export interface PipelineDeps {
+  keys: KeyAuthenticator;
+  limiter: RateLimiter;
+  meter: Meter;
+  adminToken: string;
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * The request pipeline of docs/architecture.md, in order:
+ * onRequest — raw non-ASCII target (400), browser Origin (403), API key (401),
+ * per-tenant rate limit (429); schema validation (400); preHandler — credit
+ * reservation (402); handler; onSend — charge or refund, `X-Credits-Used`.
+ */
+export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (NON_ASCII.test(request.raw.url ?? '')) throw errors.nonAsciiTarget();
+    const auth = request.routeOptions.config.auth;
+    if (auth === 'tenant') await admitTenant(request, reply, deps);
+    else if (auth === 'admin') admitOperator(request, deps.adminToken);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const principal = request.principal;
+    const meter = request.routeOptions.config.meter;
+    if (!principal || !meter || meter.millicredits === 0) return;
+    const reservation = await deps.meter.reserve(principal.tenant, meter.endpoint, meter.millicredits);
+    if (!reservation) {
+      throw errors.usageLimitExceeded(
+        `The usage cap of ${principal.tenant.usageCapMillicredits! / 1000} credits for this billing cycle is reached; ` +
+          'this request would cost ' +
+          `${meter.millicredits / 1000} credits. Free endpoints keep working; raise or remove the cap to continue.`,
+      );
+    }
+    request.reservation = reservation;
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (!(request.raw.url ?? '').startsWith('/v1')) return;
+    const success = reply.statusCode >= 200 && reply.statusCode < 300;
+    const reservation = request.reservation;
+    const charged = reservation && success ? reservation.millicredits : 0;
+    if (reservation) {
+      request.reservation = undefined;
+      deps.meter.settle(reservation, charged);
+    } else if (request.principal && reply.statusCode !== 429) {
+      deps.meter.countFree(request.principal.tenant.id, request.routeOptions.config.meter?.endpoint ?? 'other');
+    }
+    reply.header('x-credits-used', String(charged / 1000));
+  });
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (header === undefined) {
+    throw errors.unauthorized('The Authorization header is missing; send Authorization: Bearer <API key>.');
+  }
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  if (!match) throw errors.unauthorized('The Authorization header must have the form: Bearer <API key>.');
+  return match[1]!;
+}
+
+async function admitTenant(request: FastifyRequest, reply: FastifyReply, deps: PipelineDeps): Promise<void> {
+  if (request.headers.origin !== undefined) throw errors.browserOrigin();
+  const principal = await deps.keys.authenticate(bearerToken(request));
+  if (!principal) throw errors.unauthorized('The API key is malformed, unknown or revoked.');
+  request.principal = principal;
+
+  const tenant = principal.tenant;
+  const limit = rateLimitOf(tenant.plan, tenant.customRateLimit);
+  const decision = await deps.limiter.hit(tenant.id, limit);
+  reply.header('x-ratelimit-limit', String(decision.limit));
+  reply.header('x-ratelimit-remaining', String(decision.remaining));
+  reply.header('x-ratelimit-reset', String(decision.resetAt));
+  if (!decision.allowed) {
+    throw errors.tooManyRequests(
+      `The ${tenant.plan} plan allows ${limit} requests per second; retry after ${decision.retryAfter} s.`,
+      decision.retryAfter,
+    );
+  }
+}
+
+function admitOperator(request: FastifyRequest, adminToken: string): void {
+  const token = bearerToken(request);
+  if (!secretsEqual(token, adminToken)) throw errors.unauthorized('The operator token is not valid.');
+}

@@ -1,0 +1,34 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/** RFC 9457 problem details, as every error of the API is answered. */
+export const Problem = Type.Object(
+  {
+    type: Type.Literal('about:blank'),
+    title: Type.String({ examples: ['Too Many Requests'] }),
+    status: Type.Integer(),
+    detail: Type.String(),
+    instance: Type.String({ description: 'The request path.' }),
+    request_id: Type.String(),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          location: Type.Union([Type.Literal('query'), Type.Literal('body'), Type.Literal('path'), Type.Literal('header')]),
+          name: Type.String(),
+          message: Type.String(),
+        }),
+      ),
+    ),
+  },
+  { $id: 'Problem', additionalProperties: true, description: 'Problem details (RFC 9457).' },
+);
+
+/** Responses every tenant route can give, for the OpenAPI document. */
+export function withProblems<T extends Record<number, TSchema>>(success: T, statuses: number[] = [400, 401, 403, 429]) {
+  const responses: Record<number, TSchema> = { ...success };
+  for (const status of statuses) responses[status] = Type.Ref(Problem);
+  return responses;
+}
+
+export const IsoTimestamp = Type.String({ format: 'date-time' });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const CreditAmount = Type.Number({ minimum: 0, maximum: 1e12, description: 'Credits, at most three decimals.' });

@@ -1,0 +1,161 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { utcDay } from '../lib/time.js';
+import { billingCycleAt } from './billing-cycle.js';
+import { addUsage, usageBetween, type UsageDelta } from './usage-repo.js';
+
+/** What the meter needs to know about a tenant. */
+export interface MeteredTenant {
+  id: string;
+  usageCapMillicredits: number | null;
+  billingAnchorDay: number;
+}
+
+/** A claim on credits made before a request runs; settled once when it ends. */
+export interface Reservation {
+  tenantId: string;
+  endpoint: string;
+  day: string;
+  millicredits: number;
+}
+
+interface CapState {
+  cycleStartDay: string;
+  cycleEndDay: string;
+  /** What the ledger held at the last read. */
+  ledger: number;
+  /** Charged here since then, not yet in the ledger. */
+  pending: number;
+  /** Reserved by requests still running. */
+  inFlight: number;
+}
+
+/**
+ * Counts requests and credits in memory and writes them to the daily ledger in
+ * batches: one SQLite commit per interval instead of one fsync per request. A
+ * crash loses at most one interval of counters (documented in docs/).
+ *
+ * For tenants with a usage cap the meter also knows the cycle's total:
+ * ledger + pending + in flight. Credits are reserved before the work and
+ * refunded when the response is not a success, so concurrent requests cannot
+ * pass the cap together on one node. Each flush re-reads the ledger, so on a
+ * fleet the cap can be overshot by at most what other nodes charged in one
+ * flush interval.
+ */
+export class Meter {
+  private deltas = new Map<string, UsageDelta>();
+  private readonly caps = new Map<string, CapState>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly log: { error(obj: unknown, msg: string): void } = console,
+  ) {}
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Reserves `millicredits`; returns null when that would pass the tenant's cap. */
+  async reserve(tenant: MeteredTenant, endpoint: string, millicredits: number): Promise<Reservation | null> {
+    const now = this.clock.now();
+    const reservation = { tenantId: tenant.id, endpoint, day: utcDay(now), millicredits };
+    if (tenant.usageCapMillicredits === null || millicredits === 0) return reservation;
+    const state = await this.capState(tenant, now);
+    if (state.ledger + state.pending + state.inFlight + millicredits > tenant.usageCapMillicredits) return null;
+    state.inFlight += millicredits;
+    return reservation;
+  }
+
+  /** Ends a reservation, charging `charged` (0 to refund) and counting one request. */
+  settle(reservation: Reservation, charged: number): void {
+    const state = this.caps.get(reservation.tenantId);
+    if (state && reservation.day >= state.cycleStartDay) {
+      state.inFlight -= reservation.millicredits;
+      state.pending += charged;
+    }
+    this.add({ ...reservation, requests: 1, millicredits: charged });
+  }
+
+  /** Counts a request that costs nothing. */
+  countFree(tenantId: string, endpoint: string): void {
+    this.add({ tenantId, endpoint, day: utcDay(this.clock.now()), requests: 1, millicredits: 0 });
+  }
+
+  /** Credits charged in the tenant's current cycle, including what is not yet flushed. */
+  async usedThisCycle(tenant: MeteredTenant): Promise<number> {
+    await this.flush();
+    const cycle = billingCycleAt(this.clock.now(), tenant.billingAnchorDay);
+    return usageBetween(this.db, tenant.id, cycle.startDay, cycle.endDay);
+  }
+
+  /** Writes pending counters to the ledger; concurrent calls share one write. */
+  flush(): Promise<void> {
+    this.flushing ??= this.writeDeltas().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+    if (this.deltas.size > 0) await this.flush();
+  }
+
+  private add(delta: UsageDelta): void {
+    const key = `${delta.tenantId}\0${delta.day}\0${delta.endpoint}`;
+    const existing = this.deltas.get(key);
+    if (existing) {
+      existing.requests += delta.requests;
+      existing.millicredits += delta.millicredits;
+    } else {
+      this.deltas.set(key, { ...delta });
+    }
+  }
+
+  private async writeDeltas(): Promise<void> {
+    if (this.deltas.size === 0 && this.caps.size === 0) return;
+    const batch = [...this.deltas.values()];
+    this.deltas = new Map();
+    const written = new Map<string, number>();
+    for (const d of batch) written.set(d.tenantId, (written.get(d.tenantId) ?? 0) + d.millicredits);
+    try {
+      await addUsage(this.db, batch);
+    } catch (error) {
+      for (const d of batch) this.add(d);
+      this.log.error({ err: error }, 'usage flush failed; counters kept for the next attempt');
+      return;
+    }
+    await this.refreshCaps(written);
+  }
+
+  /** Re-reads capped tenants' cycle totals, picking up what other nodes charged. */
+  private async refreshCaps(written: Map<string, number>): Promise<void> {
+    for (const [tenantId, state] of this.caps) {
+      const ledger = await usageBetween(this.db, tenantId, state.cycleStartDay, state.cycleEndDay);
+      // The written part of `pending` is in the ledger now; what was charged
+      // since the batch was taken stays pending.
+      state.pending = Math.max(0, state.pending - (written.get(tenantId) ?? 0));
+      state.ledger = ledger;
+    }
+  }
+
+  private async capState(tenant: MeteredTenant, now: number): Promise<CapState> {
+    const cycle = billingCycleAt(now, tenant.billingAnchorDay);
+    let state = this.caps.get(tenant.id);
+    if (!state || state.cycleStartDay !== cycle.startDay) {
+      const ledger = await usageBetween(this.db, tenant.id, cycle.startDay, cycle.endDay);
+      state = this.caps.get(tenant.id);
+      if (!state || state.cycleStartDay !== cycle.startDay) {
+        state = { cycleStartDay: cycle.startDay, cycleEndDay: cycle.endDay, ledger, pending: 0, inFlight: 0 };
+        this.caps.set(tenant.id, state);
+      }
+    }
+    return state;
+  }
+}

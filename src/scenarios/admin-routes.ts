@@ -1,0 +1,215 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { AppDeps } from '../app-deps.js';
+import { errors } from '../http/problem.js';
+import { IsoTimestamp, withProblems } from '../http/schemas.js';
+import { toIso } from '../lib/time.js';
+import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
+import { requireTenant } from '../tenants/tenant-service.js';
+import { AlgorithmConfigInput, normaliseAlgorithm } from './algorithm-config.js';
+import {
+  deleteAlgorithm,
+  deleteScenario,
+  findAlgorithm,
+  findScenario,
+  listAlgorithms,
+  listScenarios,
+  scenariosUsingAlgorithm,
+  upsertAlgorithm,
+  upsertScenario,
+  type Algorithm,
+  type Scenario,
+} from './scenario-repo.js';
+
+const Name = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$', description: 'Letters, digits, _ . - (max 64).' });
+const AlgorithmParams = Type.Composite([TenantIdParams, Type.Object({ algorithm_id: Name })]);
+const ScenarioParams = Type.Composite([TenantIdParams, Type.Object({ scenario: Name })]);
+
+const AlgorithmView = Type.Object(
+  { algorithm_id: Type.String(), config: Type.Unknown(), created_at: IsoTimestamp, updated_at: IsoTimestamp },
+  { $id: 'Algorithm' },
+);
+const ScenarioView = Type.Object(
+  {
+    scenario: Type.String(),
+    type: Type.Union([Type.Literal('feed'), Type.Literal('push')]),
+    algorithm_id: Type.String(),
+    created_at: IsoTimestamp,
+    updated_at: IsoTimestamp,
+  },
+  { $id: 'Scenario' },
+);
+
+const algorithmView = (a: Algorithm) => ({
+  algorithm_id: a.id,
+  config: a.config,
+  created_at: toIso(a.createdAt),
+  updated_at: toIso(a.updatedAt),
+});
+const scenarioView = (s: Scenario) => ({
+  scenario: s.name,
+  type: s.type,
+  algorithm_id: s.algorithmId,
+  created_at: toIso(s.createdAt),
+  updated_at: toIso(s.updatedAt),
+});
+
+const admin = { auth: 'admin' as const };
+const security = [{ adminToken: [] }];
+
+export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  const { db, clock } = deps;
+
+  app.put(
+    '/admin/v1/tenants/:tenant_id/algorithms/:algorithm_id',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin: algorithms'],
+        security,
+        summary: 'Create or replace an algorithm (fields left out take their defaults)',
+        params: AlgorithmParams,
+        body: AlgorithmConfigInput,
+        response: withProblems({ 200: AlgorithmView }, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const { tenant_id, algorithm_id } = request.params;
+      await requireTenant(db, tenant_id);
+      const config = normaliseAlgorithm(request.body);
+      const now = clock.now();
+      const existing = await findAlgorithm(db, tenant_id, algorithm_id);
+      const algorithm = { tenantId: tenant_id, id: algorithm_id, config, createdAt: existing?.createdAt ?? now, updatedAt: now };
+      await upsertAlgorithm(db, algorithm);
+      return algorithmView(algorithm);
+    },
+  );
+
+  app.get(
+    '/admin/v1/tenants/:tenant_id/algorithms',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin: algorithms'],
+        security,
+        summary: 'List algorithms',
+        params: TenantIdParams,
+        response: withProblems({ 200: Type.Object({ algorithms: Type.Array(AlgorithmView) }) }, [401, 404]),
+      },
+    },
+    async (request) => {
+      await requireTenant(db, request.params.tenant_id);
+      return { algorithms: (await listAlgorithms(db, request.params.tenant_id)).map(algorithmView) };
+    },
+  );
+
+  app.get(
+    '/admin/v1/tenants/:tenant_id/algorithms/:algorithm_id',
+    {
+      config: admin,
+      schema: { tags: ['admin: algorithms'], security, summary: 'Get an algorithm', params: AlgorithmParams, response: withProblems({ 200: AlgorithmView }, [401, 404]) },
+    },
+    async (request) => {
+      const algorithm = await findAlgorithm(db, request.params.tenant_id, request.params.algorithm_id);
+      if (!algorithm) throw errors.notFound(`No algorithm ${request.params.algorithm_id} for tenant ${request.params.tenant_id}.`);
+      return algorithmView(algorithm);
+    },
+  );
+
+  app.delete(
+    '/admin/v1/tenants/:tenant_id/algorithms/:algorithm_id',
+    {
+      config: admin,
+      schema: { tags: ['admin: algorithms'], security, summary: 'Delete an unused algorithm', params: AlgorithmParams, response: withProblems({ 204: Type.Null() }, [401, 404, 409]) },
+    },
+    async (request, reply) => {
+      const { tenant_id, algorithm_id } = request.params;
+      const users = await scenariosUsingAlgorithm(db, tenant_id, algorithm_id);
+      if (users.length > 0) throw errors.conflict(`Algorithm ${algorithm_id} is used by scenarios: ${users.join(', ')}.`);
+      if (!(await deleteAlgorithm(db, tenant_id, algorithm_id))) throw errors.notFound(`No algorithm ${algorithm_id} for tenant ${tenant_id}.`);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/admin/v1/tenants/:tenant_id/scenarios/:scenario',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin: scenarios'],
+        security,
+        summary: 'Create or replace a scenario, linking it to an algorithm',
+        params: ScenarioParams,
+        body: Type.Object(
+          { type: Type.Union([Type.Literal('feed'), Type.Literal('push')]), algorithm_id: Name },
+          { additionalProperties: false },
+        ),
+        response: withProblems({ 200: ScenarioView }, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const { tenant_id, scenario: name } = request.params;
+      await requireTenant(db, tenant_id);
+      if (!(await findAlgorithm(db, tenant_id, request.body.algorithm_id))) {
+        throw errors.invalidField('body', 'algorithm_id', `no algorithm ${request.body.algorithm_id}; create it first`);
+      }
+      const now = clock.now();
+      const existing = await findScenario(db, tenant_id, name);
+      const scenario: Scenario = {
+        tenantId: tenant_id,
+        name,
+        type: request.body.type,
+        algorithmId: request.body.algorithm_id,
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+      };
+      await upsertScenario(db, scenario);
+      return scenarioView(scenario);
+    },
+  );
+
+  app.get(
+    '/admin/v1/tenants/:tenant_id/scenarios',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin: scenarios'],
+        security,
+        summary: 'List scenarios',
+        params: TenantIdParams,
+        response: withProblems({ 200: Type.Object({ scenarios: Type.Array(ScenarioView) }) }, [401, 404]),
+      },
+    },
+    async (request) => {
+      await requireTenant(db, request.params.tenant_id);
+      return { scenarios: (await listScenarios(db, request.params.tenant_id)).map(scenarioView) };
+    },
+  );
+
+  app.get(
+    '/admin/v1/tenants/:tenant_id/scenarios/:scenario',
+    {
+      config: admin,
+      schema: { tags: ['admin: scenarios'], security, summary: 'Get a scenario', params: ScenarioParams, response: withProblems({ 200: ScenarioView }, [401, 404]) },
+    },
+    async (request) => {
+      const scenario = await findScenario(db, request.params.tenant_id, request.params.scenario);
+      if (!scenario) throw errors.notFound(`No scenario ${request.params.scenario} for tenant ${request.params.tenant_id}.`);
+      return scenarioView(scenario);
+    },
+  );
+
+  app.delete(
+    '/admin/v1/tenants/:tenant_id/scenarios/:scenario',
+    {
+      config: admin,
+      schema: { tags: ['admin: scenarios'], security, summary: 'Delete a scenario', params: ScenarioParams, response: withProblems({ 204: Type.Null() }, [401, 404]) },
+    },
+    async (request, reply) => {
+      if (!(await deleteScenario(db, request.params.tenant_id, request.params.scenario))) {
+        throw errors.notFound(`No scenario ${request.params.scenario} for tenant ${request.params.tenant_id}.`);
+      }
+      return reply.code(204).send();
+    },
+  );
+};

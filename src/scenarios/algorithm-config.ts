@@ -1,0 +1,86 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { errors } from '../http/problem.js';
+
+/** The ranking knobs of one algorithm (docs/ranking.md explains each). */
+export interface AlgorithmConfig {
+  min_trust_level: number;
+  max_age_hours: number;
+  freshness_half_life_hours: number;
+  weights: { relevance: number; freshness: number; popularity: number; area: number; follow: number };
+  diversity: { lambda: number; max_per_source: number; max_per_category: number };
+  exploration: number;
+  languages: string[];
+  include_categories: string[];
+  exclude_categories: string[];
+}
+
+export const DEFAULT_ALGORITHM: AlgorithmConfig = {
+  min_trust_level: 1,
+  max_age_hours: 72,
+  freshness_half_life_hours: 12,
+  weights: { relevance: 1, freshness: 0.5, popularity: 0.3, area: 0.5, follow: 0.5 },
+  diversity: { lambda: 0.7, max_per_source: 3, max_per_category: 4 },
+  exploration: 0.05,
+  languages: ['ja'],
+  include_categories: [],
+  exclude_categories: [],
+};
+
+const Weight = Type.Number({ minimum: 0, maximum: 10 });
+const Label = Type.String({ minLength: 1, maxLength: 64 });
+const strict = { additionalProperties: false };
+
+/** The request schema: every field optional; what is left out takes its default. */
+export const AlgorithmConfigInput = Type.Object(
+  {
+    min_trust_level: Type.Optional(Type.Integer({ minimum: 0, maximum: 3, description: '0 unreviewed … 3 editorial partner' })),
+    max_age_hours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 24 * 365 })),
+    freshness_half_life_hours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 24 * 365 })),
+    weights: Type.Optional(
+      Type.Object(
+        {
+          relevance: Type.Optional(Weight),
+          freshness: Type.Optional(Weight),
+          popularity: Type.Optional(Weight),
+          area: Type.Optional(Weight),
+          follow: Type.Optional(Weight),
+        },
+        strict,
+      ),
+    ),
+    diversity: Type.Optional(
+      Type.Object(
+        {
+          lambda: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+          max_per_source: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+          max_per_category: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+        },
+        strict,
+      ),
+    ),
+    exploration: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    languages: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z]{2,3}$' }), { minItems: 1, maxItems: 20, uniqueItems: true })),
+    include_categories: Type.Optional(Type.Array(Label, { maxItems: 50, uniqueItems: true })),
+    exclude_categories: Type.Optional(Type.Array(Label, { maxItems: 50, uniqueItems: true })),
+  },
+  strict,
+);
+export type AlgorithmConfigInputType = Static<typeof AlgorithmConfigInput>;
+
+/** Fills defaults and checks the rules a schema cannot express. */
+export function normaliseAlgorithm(input: AlgorithmConfigInputType): AlgorithmConfig {
+  const config: AlgorithmConfig = {
+    ...DEFAULT_ALGORITHM,
+    ...input,
+    weights: { ...DEFAULT_ALGORITHM.weights, ...input.weights },
+    diversity: { ...DEFAULT_ALGORITHM.diversity, ...input.diversity },
+  } as AlgorithmConfig;
+  const both = config.include_categories.filter((c) => config.exclude_categories.includes(c));
+  if (both.length > 0) {
+    throw errors.invalidField('body', 'exclude_categories', `cannot also be included: ${both.join(', ')}`);
+  }
+  if (config.freshness_half_life_hours > config.max_age_hours) {
+    throw errors.invalidField('body', 'freshness_half_life_hours', 'must not exceed max_age_hours');
+  }
+  return config;
+}

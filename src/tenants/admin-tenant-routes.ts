@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { AppDeps } from '../app-deps.js';
+import { CreditAmount, Nullable, withProblems } from '../http/schemas.js';
+import { listTenants } from './tenant-repo.js';
+import { MAX_CUSTOM_RATE } from './plans.js';
+import { createTenant, patchTenant, requireTenant } from './tenant-service.js';
+import { PlanSchema, TenantView, tenantView } from './tenant-view.js';
+import type { Tenant } from './tenant-repo.js';
+
+export const TenantIdParams = Type.Object({ tenant_id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+const TenantFields = {
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  plan: PlanSchema,
+  rate_limit_rps: Nullable(Type.Integer({ minimum: 1, maximum: MAX_CUSTOM_RATE, description: 'Custom plan only.' })),
+  usage_cap_credits: Nullable(CreditAmount),
+  billing_anchor_day: Type.Integer({ minimum: 1, maximum: 28 }),
+};
+
+const admin = { auth: 'admin' as const };
+const tags = ['admin: tenants'];
+const security = [{ adminToken: [] }];
+
+export const adminTenantRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  const view = async (tenant: Tenant) => tenantView(tenant, await deps.meter.usedThisCycle(tenant), deps.clock.now());
+
+  app.post(
+    '/admin/v1/tenants',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a tenant',
+        body: Type.Object(
+          {
+            name: TenantFields.name,
+            plan: TenantFields.plan,
+            rate_limit_rps: Type.Optional(TenantFields.rate_limit_rps),
+            usage_cap_credits: Type.Optional(TenantFields.usage_cap_credits),
+            billing_anchor_day: Type.Optional(TenantFields.billing_anchor_day),
+          },
+          { additionalProperties: false },
+        ),
+        response: withProblems({ 201: TenantView }, [400, 401]),
+      },
+    },
+    async (request, reply) => {
+      const tenant = await createTenant(deps, request.body);
+      reply.code(201).header('location', `/admin/v1/tenants/${tenant.id}`);
+      return view(tenant);
+    },
+  );
+
+  app.get(
+    '/admin/v1/tenants',
+    {
+      config: admin,
+      schema: { tags, security, summary: 'List tenants', response: withProblems({ 200: Type.Object({ tenants: Type.Array(TenantView) }) }, [401]) },
+    },
+    async () => ({ tenants: await Promise.all((await listTenants(deps.db)).map(view)) }),
+  );
+
+  app.get(
+    '/admin/v1/tenants/:tenant_id',
+    {
+      config: admin,
+      schema: { tags, security, summary: 'Get a tenant', params: TenantIdParams, response: withProblems({ 200: TenantView }, [401, 404]) },
+    },
+    async (request) => view(await requireTenant(deps.db, request.params.tenant_id)),
+  );
+
+  app.patch(
+    '/admin/v1/tenants/:tenant_id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a tenant (plan, rate, usage cap, anchor day, name)',
+        description: 'Send `usage_cap_credits: null` to remove the cap (pay-as-you-go).',
+        params: TenantIdParams,
+        body: Type.Partial(Type.Object(TenantFields), { additionalProperties: false, minProperties: 1 }),
+        response: withProblems({ 200: TenantView }, [400, 401, 404]),
+      },
+    },
+    async (request) => view(await patchTenant(deps, request.params.tenant_id, request.body)),
+  );
+};

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { AppDeps } from '../app-deps.js';
+import { Nullable, withProblems } from '../http/schemas.js';
+import { TenantIdParams } from './admin-tenant-routes.js';
+import { removeWebhook, requireTenant, setWebhook } from './tenant-service.js';
+
+const admin = { auth: 'admin' as const };
+const tags = ['admin: webhooks'];
+const security = [{ adminToken: [] }];
+const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
+
+export const adminWebhookRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  app.put(
+    '/admin/v1/tenants/:tenant_id/webhook',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Set the webhook URL; issues a new signing secret, shown only in this response',
+        params: TenantIdParams,
+        body: Type.Object({ url: HttpUrl }, { additionalProperties: false }),
+        response: withProblems({ 200: Type.Object({ url: Type.String(), secret: Type.String() }) }, [400, 401, 404]),
+      },
+    },
+    async (request) => setWebhook(deps, request.params.tenant_id, request.body.url),
+  );
+
+  app.get(
+    '/admin/v1/tenants/:tenant_id/webhook',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'The webhook URL (the secret is never shown again)',
+        params: TenantIdParams,
+        response: withProblems({ 200: Type.Object({ url: Nullable(Type.String()) }) }, [401, 404]),
+      },
+    },
+    async (request) => ({ url: (await requireTenant(deps.db, request.params.tenant_id)).webhookUrl }),
+  );
+
+  app.delete(
+    '/admin/v1/tenants/:tenant_id/webhook',
+    {
+      config: admin,
+      schema: { tags, security, summary: 'Remove the webhook', params: TenantIdParams, response: withProblems({ 204: Type.Null() }, [401, 404]) },
+    },
+    async (request, reply) => {
+      await removeWebhook(deps, request.params.tenant_id);
+      return reply.code(204).send();
+    },
+  );
+};

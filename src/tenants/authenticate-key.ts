@@ -1,0 +1,85 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { findApiKeyByHash, touchApiKeys } from './api-key-repo.js';
+import { hashApiKey, isWellFormedApiKey } from './api-key-format.js';
+import { findTenant, type Tenant } from './tenant-repo.js';
+
+export interface Principal {
+  tenant: Tenant;
+  keyId: string;
+}
+
+interface CacheEntry {
+  principal: Principal | null;
+  expiresAt: number;
+}
+
+/** How long a node trusts what it read about a key: revocation reaches every node within this. */
+export const KEY_CACHE_TTL_MS = 5_000;
+const MAX_CACHE_ENTRIES = 10_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Turns a presented API key into a tenant. The checksum is checked before any
+ * lookup; the key is hashed and only the hash is looked up, cached for a few
+ * seconds so the hot path does no database work.
+ */
+export class KeyAuthenticator {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly lastUsed = new Map<string, number>();
+  private readonly lastWritten = new Map<string, number>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly ttlMs = KEY_CACHE_TTL_MS,
+  ) {}
+
+  async authenticate(presented: string): Promise<Principal | null> {
+    if (!isWellFormedApiKey(presented)) return null;
+    const hash = hashApiKey(presented);
+    const now = this.clock.now();
+    let entry = this.cache.get(hash);
+    if (!entry || entry.expiresAt <= now) {
+      entry = { principal: await this.load(hash), expiresAt: now + this.ttlMs };
+      if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
+      this.cache.set(hash, entry);
+    }
+    if (entry.principal) this.noteUse(entry.principal.keyId, now);
+    return entry.principal;
+  }
+
+  /** Drops what this node cached about a tenant (after an admin change on this node). */
+  forgetTenant(tenantId: string): void {
+    for (const [hash, entry] of this.cache) {
+      if (entry.principal?.tenant.id === tenantId) this.cache.delete(hash);
+    }
+  }
+
+  /** Writes `last_used_at` at minute resolution; called by the meter's flush cadence. */
+  async flushLastUsed(): Promise<void> {
+    if (this.lastUsed.size === 0) return;
+    const batch = new Map(this.lastUsed);
+    this.lastUsed.clear();
+    await touchApiKeys(this.db, batch);
+  }
+
+  private noteUse(keyId: string, now: number): void {
+    const written = this.lastWritten.get(keyId) ?? 0;
+    if (now - written < LAST_USED_RESOLUTION_MS) return;
+    this.lastWritten.set(keyId, now);
+    this.lastUsed.set(keyId, now);
+  }
+
+  private async load(hash: string): Promise<Principal | null> {
+    const key = await findApiKeyByHash(this.db, hash);
+    if (!key || key.revokedAt !== null) return null;
+    // The index lookup found the row by hash; compare again in constant time
+    // so no code path branches on a partial match.
+    if (!timingSafeEqual(Buffer.from(key.hash, 'hex'), Buffer.from(hash, 'hex'))) return null;
+    const tenant = await findTenant(this.db, key.tenantId);
+    return tenant ? { tenant, keyId: key.id } : null;
+  }
+}

@@ -1,0 +1,17 @@
+/** Per-second request limits of SPEC.md's plans; `custom` carries its own rate. */
+export const PLAN_RATES = {
+  starter: 50,
+  professional: 100,
+  enterprise: 500,
+  custom: null,
+} as const;
+
+export type Plan = keyof typeof PLAN_RATES;
+export const PLANS = Object.keys(PLAN_RATES) as Plan[];
+
+/** The largest custom rate we accept; above it a tenant needs its own deployment. */
+export const MAX_CUSTOM_RATE = 10_000;
+
+export function rateLimitOf(plan: Plan, customRate: number | null): number {
+  return PLAN_RATES[plan] ?? customRate ?? PLAN_RATES.starter;
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/** A database for one test app: a URL and a way to remove it afterwards. */
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export interface Backend {
+  name: 'sqlite' | 'postgres';
+  create(): Promise<TestDatabase>;
+}
+
+const sqlite: Backend = {
+  name: 'sqlite',
+  async create() {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cf-test-'));
+    return { url: `sqlite:${path.join(dir, 'test.sqlite')}`, drop: async () => {} };
+  },
+};
+
+function postgres(adminUrl: string): Backend {
+  return {
+    name: 'postgres',
+    async create() {
+      // A fresh database per test app: tests never see each other's rows.
+      const name = `cf_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`CREATE DATABASE ${name}`);
+      await client.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return {
+        url: url.toString(),
+        async drop() {
+          const c = new pg.Client({ connectionString: adminUrl });
+          await c.connect();
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await c.end();
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Every backend this run can reach: SQLite always, PostgreSQL when
+ * TEST_DATABASE_URL is set. CI sets REQUIRE_ALL_BACKENDS=1 so a missing
+ * PostgreSQL fails the run instead of silently shrinking it.
+ */
+export function testBackends(): Backend[] {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    if (process.env.REQUIRE_ALL_BACKENDS === '1') throw new Error('TEST_DATABASE_URL is required (REQUIRE_ALL_BACKENDS=1)');
+    if (!warned) {
+      warned = true;
+      console.warn('[tests] TEST_DATABASE_URL not set: PostgreSQL suites are SKIPPED; only SQLite runs.');
+    }
+    return [sqlite];
+  }
+  return [sqlite, postgres(url)];
+}
+let warned = false;
+
+export function testRedisUrl(): string | null {
+  const url = process.env.TEST_REDIS_URL ?? null;
+  if (!url && process.env.REQUIRE_ALL_BACKENDS === '1') throw new Error('TEST_REDIS_URL is required (REQUIRE_ALL_BACKENDS=1)');
+  if (!url) console.warn('[tests] TEST_REDIS_URL not set: Redis suites are SKIPPED.');
+  return url;
+}
