@@ -6,6 +6,7 @@ import { adminSourceRoutes } from './content/admin-source-routes.js';
 import { contentsRoute } from './content/contents-route.js';
 import { BODY_LIMIT_BYTES, clientErrorHandler, installErrorHandling } from './http/error-handling.js';
 import { installPipeline } from './http/pipeline.js';
+import { installValidators } from './http/validator.js';
 import { newId } from './lib/ids.js';
 import { adminUsageRoutes } from './metering/admin-usage-routes.js';
 import { usageRoute } from './metering/usage-route.js';
@@ -27,17 +28,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     clientErrorHandler,
     return503OnClosing: true,
-    ajv: {
-      customOptions: {
-        // Every bad field is reported at once, and unknown fields are refused, not dropped.
-        allErrors: true,
-        removeAdditional: false,
-        coerceTypes: 'array',
-        useDefaults: true,
-      },
-    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Bodies are JSON only: anything else is a 415, not a string handed to a schema.
+  app.removeContentTypeParser('text/plain');
+  installValidators(app);
   installErrorHandling(app);
   installPipeline(app, deps);
   installRequestMetrics(app, deps.metrics);

@@ -30,5 +30,5 @@ export function withProblems<T extends Record<number, TSchema>>(success: T, stat
 }
 
 export const IsoTimestamp = Type.String({ format: 'date-time' });
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 export const CreditAmount = Type.Number({ minimum: 0, maximum: 1e12, description: 'Credits, at most three decimals.' });
