@@ -10,7 +10,8 @@ export interface Config {
   databaseUrl: string;
   redisUrl: string | null;
   objectStoreUrl: string | null;
-  publicBaseUrl: string;
+  /** Where clients reach this service (signed URLs, thumbnails); null: the listen address. */
+  publicBaseUrl: string | null;
   /** Operator token; null means "generate one into DATA_DIR". */
   adminToken: string | null;
   /** Signing key; null means "generate one into DATA_DIR". */
@@ -80,7 +81,7 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     url('DATABASE_URL', ['postgres', 'postgresql', 'sqlite']) ?? `sqlite:${path.join(dataDir, 'content-feed.sqlite')}`;
   const redisUrl = url('REDIS_URL', ['redis', 'rediss']);
   const objectStoreUrl = url('OBJECT_STORE_URL', ['s3', 'file']);
-  const publicBaseUrl = (url('PUBLIC_BASE_URL', ['http', 'https']) ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  const publicBaseUrl = url('PUBLIC_BASE_URL', ['http', 'https'])?.replace(/\/+$/, '') ?? null;
 
   const adminToken = get('ADMIN_TOKEN') ?? null;
   if (adminToken !== null && adminToken.length < 24) {
@@ -119,4 +120,9 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     logLevel: logLevelRaw as Config['logLevel'],
     usageFlushIntervalMs,
   });
+}
+
+/** The base URL clients use: PUBLIC_BASE_URL, else the address the server listens on. */
+export function baseUrlOf(config: Config, listenAddress?: string): string {
+  return config.publicBaseUrl ?? listenAddress ?? `http://${config.host}:${config.port}`;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Config } from '../config.js';
+import { baseUrlOf, type Config } from '../config.js';
 import { readOrCreateSecret } from '../lib/local-secret.js';
 
 interface AdminRequest {
@@ -10,6 +10,7 @@ interface AdminRequest {
 }
 
 type Flags = Record<string, string | boolean | undefined>;
+
 type Builder = (args: string[], flags: Flags) => AdminRequest;
 
 const num = (value: string | boolean | undefined) => (typeof value === 'string' ? Number(value) : undefined);
@@ -92,7 +93,16 @@ function compact(body: unknown): unknown {
 
 /** `content-feed admin …`: calls the admin API of a running service and prints the JSON answer. */
 export async function admin(config: Config, argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, strict: false, allowPositionals: true });
+  const names = ['url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to'];
+  const options = Object.fromEntries(names.map((n) => [n, { type: 'string' as const }]));
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage()}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   const [resource, action, ...args] = positionals;
   const command = COMMANDS[`${resource} ${action}`];
   if (!command) {
@@ -100,7 +110,7 @@ export async function admin(config: Config, argv: string[]): Promise<number> {
     return 2;
   }
   const request = command[1](args, values);
-  const baseUrl = str(values.url) ?? config.publicBaseUrl;
+  const baseUrl = str(values.url) ?? baseUrlOf(config);
   const token = config.adminToken ?? readOrCreateSecret(config.dataDir, 'admin-token', 'cfa_').value;
   const body = compact(request.body);
   const response = await fetch(baseUrl + request.path, {

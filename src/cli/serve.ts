@@ -1,5 +1,5 @@
 import { buildApp } from '../app.js';
-import type { Config } from '../config.js';
+import { baseUrlOf, type Config } from '../config.js';
 import { createRuntime } from '../deps.js';
 import { seedDemo } from '../demo/seed-demo.js';
 
@@ -11,6 +11,7 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
 
   const demo = options.demo ? await seedDemo(deps) : null;
   const address = await app.listen({ port: config.port, host: config.host });
+  const baseUrl = baseUrlOf(config, address);
 
   // Printed to stdout, not the log: these are for the person who started it.
   const lines = [`content-feed listening on ${address} (database: ${deps.dbKind})`];
@@ -23,8 +24,8 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
     lines.push(
       `Demo tenant ${demo.tenantId}${demo.seeded ? ' (seeded now)' : ''}`,
       `Demo API key: ${demo.apiKey}`,
-      `Try: curl -H "Authorization: Bearer ${demo.apiKey}" ${config.publicBaseUrl}/v1/contents/${demo.sampleContentId}`,
-      `API reference: ${config.publicBaseUrl}/docs`,
+      `Try: curl -H "Authorization: Bearer ${demo.apiKey}" ${baseUrl}/v1/contents/${demo.sampleContentId}`,
+      `API reference: ${baseUrl}/docs`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -8,7 +8,7 @@ import { Problem } from '../http/schemas.js';
  * served at /v1/openapi.json, with a readable reference at /docs.
  * Must be registered before the routes it describes.
  */
-export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string | null): Promise<void> {
   app.addSchema(Problem);
   await app.register(swagger, {
     openapi: {
@@ -21,7 +21,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
           'Every /v1 request carries `Authorization: Bearer <API key>` and must come from the tenant backend. ' +
           'Errors are RFC 9457 problem details.',
       },
-      servers: [{ url: publicBaseUrl }],
+      servers: [{ url: publicBaseUrl ?? '/' }],
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'Tenant API key (cfk_…).' },

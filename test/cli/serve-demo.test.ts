@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startChildServer, type ChildServer } from '../helpers/child-server.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+describe('content-feed serve --demo (a real process)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-demo-'));
+  const env = { DATA_DIR: dataDir, USAGE_FLUSH_INTERVAL_MS: '60000' };
+  let server: ChildServer | null = null;
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+  });
+
+  it('starts on SQLite in DATA_DIR, prints the operator token and a demo key that reads a demo item', async () => {
+    server = await startChildServer(env, ['--demo']);
+    const out = server.output();
+    expect(out).toMatch(/database: sqlite/);
+    expect(out).toMatch(/Operator token \(generated/);
+    const apiKey = /Demo API key: (cfk_\w+)/.exec(out)![1]!;
+    const contentUrl = /curl -H "Authorization: Bearer cfk_\w+" (\S+)/.exec(out)![1]!;
+    const res = await fetch(contentUrl, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-credits-used')).toBe('0.1');
+    const item = (await res.json()) as { title: string };
+    expect(item.title.length).toBeGreaterThan(0);
+  });
+
+  it('the admin CLI talks to it with the token from DATA_DIR', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', 'tenants', 'list', '--url', server!.url], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).tenants.map((t: { name: string }) => t.name)).toEqual(['Demo tenant']);
+    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', 'tenants', 'create', '--name', 'X', '--plan', 'gold', '--url', server!.url], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/plan/);
+  });
+
+  it('drains on SIGTERM, exits 0 and loses no usage counted before it', async () => {
+    expect(await server!.stop('SIGTERM')).toBe(0);
+    const db = new SQLite(path.join(dataDir, 'content-feed.sqlite'), { readonly: true });
+    const rows = db.prepare("select endpoint, requests, millicredits from usage_daily where endpoint = 'contents'").all();
+    db.close();
+    expect(rows).toEqual([{ endpoint: 'contents', requests: 1, millicredits: 100 }]);
+  });
+
+  it('a second start keeps the data and prints the same demo key without seeding again', async () => {
+    server = await startChildServer(env, ['--demo']);
+    expect(server.output()).not.toMatch(/seeded now/);
+    expect(server.output()).toMatch(/Demo API key: cfk_/);
+    expect(server.output()).not.toMatch(/Operator token \(generated/);
+  });
+});
