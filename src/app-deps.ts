@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
+import type { ContentCatalog } from './content/content-catalog.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
@@ -23,4 +24,5 @@ export interface AppDeps {
   adminToken: string;
   webhookSecrets: SecretBox;
   metrics: Registry;
+  contents: ContentCatalog;
 }

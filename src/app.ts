@@ -7,7 +7,7 @@ import { contentsRoute } from './content/contents-route.js';
 import { BODY_LIMIT_BYTES, clientErrorHandler, installErrorHandling } from './http/error-handling.js';
 import { installPipeline } from './http/pipeline.js';
 import { installValidators } from './http/validator.js';
-import { newId } from './lib/ids.js';
+import { newRequestId } from './lib/ids.js';
 import { adminUsageRoutes } from './metering/admin-usage-routes.js';
 import { usageRoute } from './metering/usage-route.js';
 import { healthRoutes } from './ops/health-routes.js';
@@ -22,7 +22,7 @@ import { adminWebhookRoutes } from './tenants/admin-webhook-routes.js';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
-    genReqId: () => newId('req'),
+    genReqId: () => newRequestId(),
     // Never take a request id from the client: ours is what support looks up.
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -36,14 +36,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
   installPipeline(app, deps);
   installRequestMetrics(app, deps.metrics);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await registerOpenApi(app, deps.config.publicBaseUrl);
   healthRoutes(app, deps);
 
-  await app.register(contentsRoute, { db: deps.db });
+  await app.register(contentsRoute, deps);
   await app.register(usageRoute, deps);
 
   await app.register(adminTenantRoutes, deps);

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
+import { ContentCatalog } from './content/content-catalog.js';
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -64,6 +65,7 @@ export async function createRuntime(
     adminToken: admin.value,
     webhookSecrets: new SecretBox(secretKey, 'webhook-secrets'),
     metrics: createMetricsRegistry(),
+    contents: new ContentCatalog(database.db, clock),
   };
 
   return {

@@ -38,6 +38,7 @@ export const adminContentRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app
     },
     async (request, reply) => {
       const { item, created } = await ingestContent(deps, request.body);
+      deps.contents.forget(item.id);
       reply.code(created ? 201 : 200).header('location', `/v1/contents/${item.id}`);
       return item;
     },

@@ -55,7 +55,7 @@ const admin = { auth: 'admin' as const };
 const tags = ['admin: sources'];
 const security = [{ adminToken: [] }];
 
-export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { db, clock }) => {
+export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { db, clock, contents }) => {
   const requireSource = async (id: string) => {
     const source = await findSource(db, id);
     if (!source) throw errors.notFound(`No source ${id}.`);
@@ -143,6 +143,7 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
         updatedAt: clock.now(),
       };
       await saveSource(db, next);
+      contents.clear(); // items show the source's name
       return sourceView(next);
     },
   );
@@ -155,6 +156,7 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
     },
     async (request, reply) => {
       if (!(await deleteSource(db, request.params.source_id))) throw errors.notFound(`No source ${request.params.source_id}.`);
+      contents.clear();
       return reply.code(204).send();
     },
   );

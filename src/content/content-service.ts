@@ -4,7 +4,7 @@ import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { canonicalUrl } from './canonical-url.js';
-import { findContent, findContentByCanonicalUrl, insertContent, saveContent, type Content } from './content-repo.js';
+import { findContentByCanonicalUrl, insertContent, saveContent, type Content } from './content-repo.js';
 import { contentView, type ContentItemView } from './content-view.js';
 import { findSource } from './source-repo.js';
 
@@ -73,11 +73,4 @@ export async function ingestContent(
   if (existing) await saveContent(deps.db, content);
   else await insertContent(deps.db, content);
   return { item: contentView(content, source), created: !existing };
-}
-
-export async function getContentItem(db: Kysely<Database>, id: string): Promise<ContentItemView> {
-  const content = await findContent(db, id);
-  const source = content && (await findSource(db, content.sourceId));
-  if (!content || !source) throw errors.notFound(`No content ${id}.`);
-  return contentView(content, source);
 }

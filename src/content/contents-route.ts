@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { errors } from '../http/problem.js';
 import { withProblems } from '../http/schemas.js';
-import { getContentItem } from './content-service.js';
+import type { ContentCatalog } from './content-catalog.js';
 import { ContentItem } from './content-view.js';
 
 /** GET /v1/contents/{content_id}: one item, 0.1 credit, no tracking_token (no ranking context). */
-export const contentsRoute: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const contentsRoute: FastifyPluginAsyncTypebox<{ contents: ContentCatalog }> = async (app, { contents }) => {
   app.get(
     '/v1/contents/:content_id',
     {
@@ -20,6 +19,10 @@ export const contentsRoute: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> 
         response: withProblems({ 200: ContentItem }, [400, 401, 402, 403, 404, 429]),
       },
     },
-    async (request) => getContentItem(db, request.params.content_id),
+    async (request) => {
+      const item = await contents.item(request.params.content_id);
+      if (!item) throw errors.notFound(`No content ${request.params.content_id}.`);
+      return item;
+    },
   );
 };

@@ -29,8 +29,32 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * Kysely asks better-sqlite3 to prepare every query anew; preparing costs more
+ * than running a point lookup (bench: 11 % of the contents route's CPU). Reuse
+ * prepared statements by SQL text, except one still being iterated (a stream).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function openPostgres(url: string): DatabaseHandle {

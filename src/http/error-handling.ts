@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { newId } from '../lib/ids.js';
+import { newRequestId } from '../lib/ids.js';
 import { ApiError, errors, PROBLEM_CONTENT_TYPE } from './problem.js';
 import { sendProblem } from './render-problem.js';
 import { toFieldErrors } from './validation-errors.js';
@@ -90,7 +90,7 @@ export function clientErrorHandler(error: Error & { code?: string; rawPacket?: u
     status,
     detail,
     instance: target === null ? '/' : encodeURI(target.split('?')[0]!),
-    request_id: newId('req'),
+    request_id: newRequestId(),
   });
   socket.end(
     `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +

@@ -20,7 +20,8 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * The request pipeline of docs/architecture.md, in order:
  * onRequest — raw non-ASCII target (400), browser Origin (403), API key (401),
  * per-tenant rate limit (429); schema validation (400); preHandler — credit
- * reservation (402); handler; onSend — charge or refund, `X-Credits-Used`.
+ * reservation (402); handler; onSend — charge or refund, `X-Credits-Used`,
+ * `X-Request-Id`.
  */
 export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -46,6 +47,7 @@ export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void 
   });
 
   app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     if (!(request.raw.url ?? '').startsWith('/v1')) return;
     const success = reply.statusCode >= 200 && reply.statusCode < 300;
     const reservation = request.reservation;
@@ -79,9 +81,11 @@ async function admitTenant(request: FastifyRequest, reply: FastifyReply, deps: P
   const tenant = principal.tenant;
   const limit = rateLimitOf(tenant.plan, tenant.customRateLimit);
   const decision = await deps.limiter.hit(tenant.id, limit);
-  reply.header('x-ratelimit-limit', String(decision.limit));
-  reply.header('x-ratelimit-remaining', String(decision.remaining));
-  reply.header('x-ratelimit-reset', String(decision.resetAt));
+  reply.headers({
+    'x-ratelimit-limit': decision.limit,
+    'x-ratelimit-remaining': decision.remaining,
+    'x-ratelimit-reset': decision.resetAt,
+  });
   if (!decision.allowed) {
     throw errors.tooManyRequests(
       `The ${tenant.plan} plan allows ${limit} requests per second; retry after ${decision.retryAfter} s.`,

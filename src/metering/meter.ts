@@ -23,6 +23,8 @@ export interface Reservation {
 interface CapState {
   cycleStartDay: string;
   cycleEndDay: string;
+  cycleEndsAt: number;
+  anchorDay: number;
   /** What the ledger held at the last read. */
   ledger: number;
   /** Charged here since then, not yet in the ledger. */
@@ -44,7 +46,10 @@ interface CapState {
  * flush interval.
  */
 export class Meter {
-  private deltas = new Map<string, UsageDelta>();
+  /** Open counters by tenant, then endpoint (no per-request key strings on the hot path). */
+  private open = new Map<string, Map<string, UsageDelta>>();
+  /** Counters of a day that ended before the flush. */
+  private closed: UsageDelta[] = [];
   private readonly caps = new Map<string, CapState>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
@@ -78,12 +83,12 @@ export class Meter {
       state.inFlight -= reservation.millicredits;
       state.pending += charged;
     }
-    this.add({ ...reservation, requests: 1, millicredits: charged });
+    this.add(reservation.tenantId, reservation.endpoint, reservation.day, 1, charged);
   }
 
   /** Counts a request that costs nothing. */
   countFree(tenantId: string, endpoint: string): void {
-    this.add({ tenantId, endpoint, day: utcDay(this.clock.now()), requests: 1, millicredits: 0 });
+    this.add(tenantId, endpoint, utcDay(this.clock.now()), 1, 0);
   }
 
   /** Credits charged in the tenant's current cycle, including what is not yet flushed. */
@@ -104,30 +109,42 @@ export class Meter {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.flush();
-    if (this.deltas.size > 0) await this.flush();
+    if (this.open.size > 0) await this.flush();
   }
 
-  private add(delta: UsageDelta): void {
-    const key = `${delta.tenantId}\0${delta.day}\0${delta.endpoint}`;
-    const existing = this.deltas.get(key);
-    if (existing) {
-      existing.requests += delta.requests;
-      existing.millicredits += delta.millicredits;
-    } else {
-      this.deltas.set(key, { ...delta });
+  private add(tenantId: string, endpoint: string, day: string, requests: number, millicredits: number): void {
+    let byEndpoint = this.open.get(tenantId);
+    if (!byEndpoint) {
+      byEndpoint = new Map();
+      this.open.set(tenantId, byEndpoint);
     }
+    let counter = byEndpoint.get(endpoint);
+    if (!counter || counter.day !== day) {
+      if (counter) this.closed.push(counter);
+      counter = { tenantId, endpoint, day, requests: 0, millicredits: 0 };
+      byEndpoint.set(endpoint, counter);
+    }
+    counter.requests += requests;
+    counter.millicredits += millicredits;
+  }
+
+  private takeBatch(): UsageDelta[] {
+    const batch = this.closed;
+    for (const byEndpoint of this.open.values()) batch.push(...byEndpoint.values());
+    this.open = new Map();
+    this.closed = [];
+    return batch;
   }
 
   private async writeDeltas(): Promise<void> {
-    if (this.deltas.size === 0 && this.caps.size === 0) return;
-    const batch = [...this.deltas.values()];
-    this.deltas = new Map();
+    if (this.open.size === 0 && this.caps.size === 0) return;
+    const batch = this.takeBatch();
     const written = new Map<string, number>();
     for (const d of batch) written.set(d.tenantId, (written.get(d.tenantId) ?? 0) + d.millicredits);
     try {
       await addUsage(this.db, batch);
     } catch (error) {
-      for (const d of batch) this.add(d);
+      for (const d of batch) this.add(d.tenantId, d.endpoint, d.day, d.requests, d.millicredits);
       this.log.error({ err: error }, 'usage flush failed; counters kept for the next attempt');
       return;
     }
@@ -146,16 +163,23 @@ export class Meter {
   }
 
   private async capState(tenant: MeteredTenant, now: number): Promise<CapState> {
+    const current = this.caps.get(tenant.id);
+    if (current && now < current.cycleEndsAt && current.anchorDay === tenant.billingAnchorDay) return current;
     const cycle = billingCycleAt(now, tenant.billingAnchorDay);
-    let state = this.caps.get(tenant.id);
-    if (!state || state.cycleStartDay !== cycle.startDay) {
-      const ledger = await usageBetween(this.db, tenant.id, cycle.startDay, cycle.endDay);
-      state = this.caps.get(tenant.id);
-      if (!state || state.cycleStartDay !== cycle.startDay) {
-        state = { cycleStartDay: cycle.startDay, cycleEndDay: cycle.endDay, ledger, pending: 0, inFlight: 0 };
-        this.caps.set(tenant.id, state);
-      }
-    }
+    const ledger = await usageBetween(this.db, tenant.id, cycle.startDay, cycle.endDay);
+    // A concurrent request may have loaded the new cycle while we read.
+    const raced = this.caps.get(tenant.id);
+    if (raced && raced !== current) return raced;
+    const state: CapState = {
+      cycleStartDay: cycle.startDay,
+      cycleEndDay: cycle.endDay,
+      cycleEndsAt: cycle.endsAt,
+      anchorDay: tenant.billingAnchorDay,
+      ledger,
+      pending: 0,
+      inFlight: 0,
+    };
+    this.caps.set(tenant.id, state);
     return state;
   }
 }

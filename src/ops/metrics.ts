@@ -23,10 +23,20 @@ export function installRequestMetrics(app: FastifyInstance, registry: Registry):
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  // Label children cached per method + route (+ status): resolving labels on
+  // every request was the largest cost of this hook.
+  const latencyByRoute = new Map<string, ReturnType<typeof latency.labels>>();
+  const countByRoute = new Map<string, ReturnType<typeof requests.labels>>();
   app.addHook('onResponse', async (request, reply) => {
     // The pattern, never the raw URL: ids in paths would explode the label set.
     const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const key = `${request.method} ${route}`;
+    let timer = latencyByRoute.get(key);
+    if (!timer) latencyByRoute.set(key, (timer = latency.labels(request.method, route)));
+    const countKey = `${key} ${reply.statusCode}`;
+    let counter = countByRoute.get(countKey);
+    if (!counter) countByRoute.set(countKey, (counter = requests.labels(request.method, route, String(reply.statusCode))));
+    counter.inc();
+    timer.observe(reply.elapsedTime / 1000);
   });
 }

@@ -10,7 +10,7 @@ export type Plan = keyof typeof PLAN_RATES;
 export const PLANS = Object.keys(PLAN_RATES) as Plan[];
 
 /** The largest custom rate we accept; above it a tenant needs its own deployment. */
-export const MAX_CUSTOM_RATE = 10_000;
+export const MAX_CUSTOM_RATE = 100_000;
 
 export function rateLimitOf(plan: Plan, customRate: number | null): number {
   return PLAN_RATES[plan] ?? customRate ?? PLAN_RATES.starter;

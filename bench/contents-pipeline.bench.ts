@@ -1,0 +1,51 @@
+import { startTarget, type BenchTarget } from './lib/child.js';
+import { runLoad, type LoadResult } from './lib/load.js';
+
+export interface BenchRow {
+  name: string;
+  value: string;
+  target?: string;
+}
+
+const ROUNDS = 3;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Issue 2: GET /v1/contents/{id} through the full pipeline against a bare
+ * Fastify route, 10 connections on loopback, each server in its own process.
+ * The two are measured in alternating rounds and the medians compared, because
+ * this shared 2-core machine drifts by ±30 % between runs.
+ */
+export async function contentsPipelineBench(durationSeconds: number): Promise<BenchRow[]> {
+  const bareTarget = await startTarget('bench/servers/bare-server.ts');
+  const fullTarget = await startTarget('bench/servers/pipeline-server.ts');
+  const load = (t: BenchTarget, seconds: number) => runLoad({ url: t.url, headers: t.headers, connections: 10, durationSeconds: seconds });
+  const bare: LoadResult[] = [];
+  const full: LoadResult[] = [];
+  try {
+    await load(bareTarget, 2); // warm-up (JIT, caches)
+    await load(fullTarget, 2);
+    const perRound = Math.max(1, Math.round(durationSeconds / ROUNDS));
+    for (let round = 0; round < ROUNDS; round++) {
+      bare.push(await load(bareTarget, perRound));
+      full.push(await load(fullTarget, perRound));
+    }
+  } finally {
+    await Promise.all([bareTarget.stop(), fullTarget.stop()]);
+  }
+  const summary = (runs: LoadResult[]) => ({
+    rps: median(runs.map((r) => r.requestsPerSecond)),
+    p50: median(runs.map((r) => r.p50Ms)),
+    p99: median(runs.map((r) => r.p99Ms)),
+    non2xx: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
+  });
+  const b = summary(bare);
+  const f = summary(full);
+  const fmt = (s: typeof b) => `${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, non-2xx ${s.non2xx}`;
+  return [
+    { name: 'bare Fastify route (10 conn, median of 3)', value: fmt(b) },
+    { name: 'GET /v1/contents/{id} full pipeline (10 conn, median of 3)', value: fmt(f) },
+    { name: 'pipeline share of bare throughput', value: `${((f.rps / b.rps) * 100).toFixed(1)} %`, target: '≥ 70 %' },
+  ];
+}
