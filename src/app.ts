@@ -28,6 +28,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     clientErrorHandler,
     return503OnClosing: true,
+    // No implicit HEAD twins: a HEAD of a metered GET would be charged for no body.
+    exposeHeadRoutes: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are JSON only: anything else is a 415, not a string handed to a schema.

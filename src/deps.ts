@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
+import { Counter } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import { ContentCatalog } from './content/content-catalog.js';
@@ -45,11 +46,17 @@ export async function createRuntime(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 500, enableAutoPipelining: true })
     : null;
-  const limiter = redis ? new RedisRateLimiter(redis, log) : new MemoryRateLimiter(clock);
+  const limiter = redis ? new RedisRateLimiter(redis, new MemoryRateLimiter(clock), log) : new MemoryRateLimiter(clock);
 
   const meter = new Meter(database.db, clock, log);
   meter.start(config.usageFlushIntervalMs);
-  const keys = new KeyAuthenticator(database.db, clock);
+  const metrics = createMetricsRegistry();
+  const keyLookups = new Counter({
+    name: 'api_key_lookups_total',
+    help: 'API keys looked up in the database (key cache misses; malformed keys never are).',
+    registers: [metrics],
+  });
+  const keys = new KeyAuthenticator(database.db, clock, () => keyLookups.inc());
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
   touchTimer.unref();
 
@@ -64,7 +71,7 @@ export async function createRuntime(
     keys,
     adminToken: admin.value,
     webhookSecrets: new SecretBox(secretKey, 'webhook-secrets'),
-    metrics: createMetricsRegistry(),
+    metrics,
     contents: new ContentCatalog(database.db, clock),
   };
 

@@ -47,6 +47,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof SyntaxError && status === 400) {
       return sendProblem(request, reply, errors.badRequest('The request body is not valid JSON.'));
     }
+    if (isStorageUnavailable(error)) {
+      request.log.error({ err: error }, 'storage unavailable');
+      return sendProblem(request, reply, errors.unavailable('Storage is temporarily unavailable; retry with backoff.'));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(request, reply, errors.internal());
   });
@@ -61,6 +65,18 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** Connection-level failures of PostgreSQL or SQLite: the request may succeed later. */
+const STORAGE_DOWN_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND',
+  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006',
+  'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_CANTOPEN',
+]);
+
+function isStorageUnavailable(error: { code?: string; message?: string }): boolean {
+  if (error.code && STORAGE_DOWN_CODES.has(error.code)) return true;
+  return /connection (is not open|terminated)|driver has already been destroyed|Connection terminated/i.test(error.message ?? '');
+}
+
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request was not received in time.'],
@@ -72,7 +88,10 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
  * instead of Node's bare `400` with no body.
  */
 export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  // A response already under way on this keep-alive socket cannot be followed
+  // by ours: close the connection instead (as Fastify's default handler does).
+  const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent) {
     socket.destroy();
     return;
   }

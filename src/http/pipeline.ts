@@ -24,6 +24,14 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * `X-Request-Id`.
  */
 export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void {
+  // A route under /v1 or /admin that forgot to say who may call it would be
+  // public: refuse to start instead.
+  app.addHook('onRoute', (route) => {
+    if (/^\/(v1|admin)\//.test(route.url) && !route.config?.auth) {
+      throw new Error(`route ${route.method} ${route.url} must declare config.auth`);
+    }
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     if (NON_ASCII.test(request.raw.url ?? '')) throw errors.nonAsciiTarget();
     const auth = request.routeOptions.config.auth;

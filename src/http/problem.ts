@@ -37,7 +37,7 @@ export const errors = {
   invalidField: (location: FieldError['location'], name: string, message: string) =>
     new ApiError(400, `${name}: ${message}`, { errors: [{ location, name, message }] }),
   nonAsciiTarget: () =>
-    new ApiError(400, 'The request target contains raw non-ASCII bytes; percent-encode non-ASCII query values (RFC 3986).'),
+    new ApiError(400, 'The request target contains raw non-ASCII bytes; percent-encode non-ASCII characters in the path and query (RFC 3986).'),
   unauthorized: (detail: string) =>
     new ApiError(401, detail, { headers: { 'www-authenticate': 'Bearer realm="content-feed"' } }),
   usageLimitExceeded: (detail: string) => new ApiError(402, detail, { title: 'Usage Limit Exceeded' }),

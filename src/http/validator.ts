@@ -10,6 +10,13 @@ const common: Options = {
   strict: false,
 };
 
+/** An exact (non-coercing) validator for schemas checked outside a route's body. */
+export function compileExact<T>(schema: object) {
+  exactForCode ??= addFormats.default(new Ajv({ ...common, coerceTypes: false }));
+  return exactForCode.compile<T>(schema);
+}
+let exactForCode: Ajv | undefined;
+
 /**
  * Two validators: query strings, path parameters and headers arrive as text and
  * are coerced to the schema's types; JSON bodies are taken as sent, so `0`

@@ -18,6 +18,8 @@ export interface Reservation {
   endpoint: string;
   day: string;
   millicredits: number;
+  /** The cap state that counts this reservation in flight, if any. */
+  counted: CapState | null;
 }
 
 interface CapState {
@@ -68,21 +70,23 @@ export class Meter {
   /** Reserves `millicredits`; returns null when that would pass the tenant's cap. */
   async reserve(tenant: MeteredTenant, endpoint: string, millicredits: number): Promise<Reservation | null> {
     const now = this.clock.now();
-    const reservation = { tenantId: tenant.id, endpoint, day: utcDay(now), millicredits };
-    if (tenant.usageCapMillicredits === null || millicredits === 0) return reservation;
+    const day = utcDay(now);
+    if (tenant.usageCapMillicredits === null || millicredits === 0) {
+      return { tenantId: tenant.id, endpoint, day, millicredits, counted: null };
+    }
     const state = await this.capState(tenant, now);
     if (state.ledger + state.pending + state.inFlight + millicredits > tenant.usageCapMillicredits) return null;
     state.inFlight += millicredits;
-    return reservation;
+    return { tenantId: tenant.id, endpoint, day, millicredits, counted: state };
   }
 
   /** Ends a reservation, charging `charged` (0 to refund) and counting one request. */
   settle(reservation: Reservation, charged: number): void {
+    // Only the state that counted the reservation gives it back: a cap set or
+    // a cycle begun while the request ran must not go negative.
+    if (reservation.counted) reservation.counted.inFlight -= reservation.millicredits;
     const state = this.caps.get(reservation.tenantId);
-    if (state && reservation.day >= state.cycleStartDay) {
-      state.inFlight -= reservation.millicredits;
-      state.pending += charged;
-    }
+    if (state && reservation.day >= state.cycleStartDay && reservation.day < state.cycleEndDay) state.pending += charged;
     this.add(reservation.tenantId, reservation.endpoint, reservation.day, 1, charged);
   }
 
@@ -98,18 +102,29 @@ export class Meter {
     return usageBetween(this.db, tenant.id, cycle.startDay, cycle.endDay);
   }
 
-  /** Writes pending counters to the ledger; concurrent calls share one write. */
+  /**
+   * Writes pending counters to the ledger. Concurrent calls share one write; a
+   * call made while a write runs waits for it and then writes what came since,
+   * so the ledger holds everything counted before the call.
+   */
   flush(): Promise<void> {
-    this.flushing ??= this.writeDeltas().finally(() => {
+    if (this.flushing) {
+      // Another caller may start the next write first: wait for that one too.
+      return this.flushing.then(() => (this.flushing || this.hasPending() ? this.flush() : undefined));
+    }
+    this.flushing = this.writeDeltas().finally(() => {
       this.flushing = null;
     });
     return this.flushing;
   }
 
+  private hasPending(): boolean {
+    return this.open.size > 0 || this.closed.length > 0;
+  }
+
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.flush();
-    if (this.open.size > 0) await this.flush();
   }
 
   private add(tenantId: string, endpoint: string, day: string, requests: number, millicredits: number): void {
@@ -137,7 +152,7 @@ export class Meter {
   }
 
   private async writeDeltas(): Promise<void> {
-    if (this.open.size === 0 && this.caps.size === 0) return;
+    if (!this.hasPending() && this.caps.size === 0) return;
     const batch = this.takeBatch();
     const written = new Map<string, number>();
     for (const d of batch) written.set(d.tenantId, (written.get(d.tenantId) ?? 0) + d.millicredits);

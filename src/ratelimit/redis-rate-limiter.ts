@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { MemoryRateLimiter } from './memory-rate-limiter.js';
 import { decision, WINDOW_MS, type RateLimitDecision, type RateLimiter } from './rate-limiter.js';
 
 /**
@@ -34,8 +35,15 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly node = randomBytes(6).toString('hex');
   private seq = 0;
 
+  private lastErrorLoggedAt = 0;
+
+  /**
+   * `fallback` limits per node while Redis is unreachable: the limit then holds
+   * per node instead of across the fleet, rather than not at all.
+   */
   constructor(
     private readonly redis: Redis,
+    private readonly fallback: MemoryRateLimiter,
     private readonly log: { error(obj: unknown, msg: string): void },
     private readonly prefix = 'cf:rl:',
   ) {
@@ -54,11 +62,12 @@ export class RedisRateLimiter implements RateLimiter {
       )) as [number, number, number, number];
       return decision(allowed === 1, limit, count, Number(oldest), Number(now));
     } catch (error) {
-      // Fail open: a Redis outage must not take the API down with it. The
-      // error is logged (and visible as 5xx-free traffic with no limit).
-      this.log.error({ err: error }, 'rate limiter unavailable; admitting request');
       const now = Date.now();
-      return decision(true, limit, 0, now, now);
+      if (now - this.lastErrorLoggedAt > 10_000) {
+        this.lastErrorLoggedAt = now;
+        this.log.error({ err: error }, 'Redis rate limiter unavailable; limiting per node until it is back');
+      }
+      return this.fallback.hit(key, limit);
     }
   }
 

@@ -12,13 +12,15 @@ export interface Principal {
 }
 
 interface CacheEntry {
-  principal: Principal | null;
+  principal: Principal;
   expiresAt: number;
 }
 
 /** How long a node trusts what it read about a key: revocation reaches every node within this. */
 export const KEY_CACHE_TTL_MS = 5_000;
 const MAX_CACHE_ENTRIES = 10_000;
+/** Unknown keys are remembered apart, in a small map, so a flood of made-up keys cannot evict real ones. */
+const MAX_UNKNOWN_ENTRIES = 1_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
@@ -28,12 +30,15 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  */
 export class KeyAuthenticator {
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly unknown = new Map<string, number>();
   private readonly lastUsed = new Map<string, number>();
   private readonly lastWritten = new Map<string, number>();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    /** Called for each database lookup (a cache miss), for the metrics. */
+    private readonly onLookup: () => void = () => {},
     private readonly ttlMs = KEY_CACHE_TTL_MS,
   ) {}
 
@@ -43,19 +48,28 @@ export class KeyAuthenticator {
     // header), so a cache hit costs a map lookup, not a checksum and a hash.
     let entry = this.cache.get(presented);
     if (!entry || entry.expiresAt <= now) {
+      if ((this.unknown.get(presented) ?? 0) > now) return null;
       if (!isWellFormedApiKey(presented)) return null;
-      entry = { principal: await this.load(hashApiKey(presented)), expiresAt: now + this.ttlMs };
+      this.onLookup();
+      const principal = await this.load(hashApiKey(presented));
+      if (!principal) {
+        if (this.unknown.size >= MAX_UNKNOWN_ENTRIES) this.unknown.clear();
+        this.unknown.set(presented, now + this.ttlMs);
+        this.cache.delete(presented);
+        return null;
+      }
+      entry = { principal, expiresAt: now + this.ttlMs };
       if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
       this.cache.set(presented, entry);
     }
-    if (entry.principal) this.noteUse(entry.principal.keyId, now);
+    this.noteUse(entry.principal.keyId, now);
     return entry.principal;
   }
 
   /** Drops what this node cached about a tenant (after an admin change on this node). */
   forgetTenant(tenantId: string): void {
     for (const [key, entry] of this.cache) {
-      if (entry.principal?.tenant.id === tenantId) this.cache.delete(key);
+      if (entry.principal.tenant.id === tenantId) this.cache.delete(key);
     }
   }
 

@@ -4,15 +4,32 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateLimiter } from '../../src/ratelimit/redis-rate-limiter.js';
+import { MemoryRateLimiter } from '../../src/ratelimit/memory-rate-limiter.js';
+import { ManualClock } from '../../src/lib/clock.js';
 import { testBackends, testRedisUrl, type TestDatabase } from '../helpers/backends.js';
 import { startChildServer, type ChildServer } from '../helpers/child-server.js';
 
 const redisUrl = testRedisUrl();
 
+describe('rate limit when Redis is down', () => {
+  it('limits per node while Redis is unreachable instead of admitting everything', async () => {
+    const broken = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true });
+    const errors: unknown[] = [];
+    const limiter = new RedisRateLimiter(broken, new MemoryRateLimiter(new ManualClock()), { error: (e) => errors.push(e) });
+    try {
+      const decisions = await Promise.all(Array.from({ length: 10 }, () => limiter.hit('tenant', 3)));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(3);
+      expect(errors).toHaveLength(1);
+    } finally {
+      broken.disconnect();
+    }
+  });
+});
+
 describe.runIf(redisUrl)('rate limit shared through Redis', () => {
   it('RedisRateLimiter admits exactly the limit inside one window', async () => {
     const redis = new Redis(redisUrl!);
-    const limiter = new RedisRateLimiter(redis, console, `cf:test:${Date.now()}:`);
+    const limiter = new RedisRateLimiter(redis, new MemoryRateLimiter(new ManualClock()), console, `cf:test:${Date.now()}:`);
     try {
       const decisions = await Promise.all(Array.from({ length: 20 }, () => limiter.hit('tenant', 7)));
       expect(decisions.filter((d) => d.allowed)).toHaveLength(7);

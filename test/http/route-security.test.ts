@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeTenantRouteSecurity } from '../helpers/security-suite.js';
 
 describeTenantRouteSecurity('GET /v1/contents/{content_id}', {
@@ -26,4 +26,26 @@ describeTenantRouteSecurity('GET /v1/usage', {
     expect(response.statusCode).toBe(200);
     expect(response.json().used_credits).toBe(0);
   },
+});
+
+describe('admin routes refuse tenant keys', () => {
+  it('every /admin/v1 route in the OpenAPI document answers 401 to a tenant API key', async () => {
+    const { startTestApp } = await import('../helpers/test-app.js');
+    const t = await startTestApp();
+    try {
+      const { apiKey } = await t.createTenant();
+      const doc = (await t.app.inject('/v1/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+      const routes = Object.entries(doc.paths).filter(([path]) => path.startsWith('/admin/'));
+      expect(routes.length).toBeGreaterThan(10);
+      for (const [path, methods] of routes) {
+        for (const method of Object.keys(methods)) {
+          const url = path.replace(/\{[^}]+\}/g, 'x');
+          const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, headers: { authorization: `Bearer ${apiKey}` }, payload: ['post', 'put', 'patch'].includes(method) ? {} : undefined });
+          expect(res.statusCode, `${method.toUpperCase()} ${path}`).toBe(401);
+        }
+      }
+    } finally {
+      await t.close();
+    }
+  });
 });

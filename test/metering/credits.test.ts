@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-describe('credits and the usage cap', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('credits and the usage cap on %s', (_name, backend) => {
   let t: TestApp;
   let contentId: string;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ backend });
     contentId = await t.ingest({ source_id: await t.createSource(), url: 'https://news.example/credits' });
   });
   afterAll(() => t.close());
@@ -57,6 +58,27 @@ describe('credits and the usage cap', () => {
     expect((await usage(tenantId)).total_credits).toBe(2.5);
     const tenant = (await t.admin('GET', `/admin/v1/tenants/${tenantId}`)).json();
     expect(tenant.current_cycle.used_credits).toBe(2.5);
+  });
+
+  it('a cap set while requests run, or removed and set again, still holds', async () => {
+    const { apiKey, tenantId } = await t.createTenant({ plan: 'enterprise' });
+    const uncapped = await Promise.all(Array.from({ length: 5 }, () => t.api(apiKey, 'GET', `/v1/contents/${contentId}`)));
+    expect(uncapped.every((r) => r.statusCode === 200)).toBe(true);
+    await t.admin('PATCH', `/admin/v1/tenants/${tenantId}`, { usage_cap_credits: 1 });
+    const capped = [];
+    for (let i = 0; i < 8; i++) capped.push((await t.api(apiKey, 'GET', `/v1/contents/${contentId}`)).statusCode);
+    expect(capped.filter((s) => s === 200)).toHaveLength(5);
+    expect((await usage(tenantId)).total_credits).toBe(1);
+  });
+
+  it('reports usage that includes requests answered a moment ago', async () => {
+    const { apiKey, tenantId } = await t.createTenant({ plan: 'enterprise' });
+    for (let i = 0; i < 10; i++) {
+      await t.api(apiKey, 'GET', `/v1/contents/${contentId}`);
+      void t.deps.meter.flush(); // a periodic flush racing with the reads
+    }
+    expect((await t.api(apiKey, 'GET', '/v1/usage')).json().used_credits).toBe(1);
+    expect((await usage(tenantId)).total_credits).toBe(1);
   });
 
   it('raising or removing the cap takes effect at once', async () => {
