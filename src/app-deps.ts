@@ -5,11 +5,15 @@ import type { Config } from './config.js';
 import type { ContentCatalog } from './content/content-catalog.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Database } from './db/schema.js';
+import type { EventLog } from './events/event-log.js';
+import type { EventProcessor } from './events/event-processor.js';
 import type { Clock } from './lib/clock.js';
+import type { Signer } from './lib/signer.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { Meter } from './metering/meter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
 import type { KeyAuthenticator } from './tenants/authenticate-key.js';
+import type { TrackingTokens } from './tracking/tracking-token.js';
 
 /** Everything the app needs, built once by the composition root (`deps.ts`) or a test. */
 export interface AppDeps {
@@ -25,4 +29,9 @@ export interface AppDeps {
   webhookSecrets: SecretBox;
   metrics: Registry;
   contents: ContentCatalog;
+  /** Signs pagination cursors. */
+  cursors: Signer;
+  tokens: TrackingTokens;
+  eventLog: EventLog;
+  events: EventProcessor;
 }

@@ -8,6 +8,8 @@ import { BODY_LIMIT_BYTES, clientErrorHandler, installErrorHandling } from './ht
 import { installPipeline } from './http/pipeline.js';
 import { installValidators } from './http/validator.js';
 import { newRequestId } from './lib/ids.js';
+import { adminMetricsRoute } from './events/admin-metrics-route.js';
+import { eventsRoute } from './events/events-route.js';
 import { adminUsageRoutes } from './metering/admin-usage-routes.js';
 import { usageRoute } from './metering/usage-route.js';
 import { healthRoutes } from './ops/health-routes.js';
@@ -17,6 +19,7 @@ import { adminScenarioRoutes } from './scenarios/admin-routes.js';
 import { adminKeyRoutes } from './tenants/admin-key-routes.js';
 import { adminTenantRoutes } from './tenants/admin-tenant-routes.js';
 import { adminWebhookRoutes } from './tenants/admin-webhook-routes.js';
+import { userRoutes } from './users/user-routes.js';
 
 /** Builds the HTTP app from its dependencies. Never listens: `main.ts` or a test does. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -26,6 +29,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Never take a request id from the client: ours is what support looks up.
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // user_id may be 128 characters, percent-encoded UTF-8 up to 9 bytes each;
+    // the schema, not the router, decides what is too long.
+    maxParamLength: 2048,
     clientErrorHandler,
     return503OnClosing: true,
     // No implicit HEAD twins: a HEAD of a metered GET would be charged for no body.
@@ -44,11 +50,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(contentsRoute, deps);
   await app.register(usageRoute, deps);
+  await app.register(userRoutes, deps);
+  await app.register(eventsRoute, deps);
 
   await app.register(adminTenantRoutes, deps);
   await app.register(adminKeyRoutes, deps);
   await app.register(adminWebhookRoutes, deps);
   await app.register(adminUsageRoutes, deps);
+  await app.register(adminMetricsRoute, deps);
   await app.register(adminScenarioRoutes, deps);
   await app.register(adminSourceRoutes, deps);
   await app.register(adminContentRoutes, deps);

@@ -1,19 +1,23 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { Counter } from 'prom-client';
+import { Counter, Summary } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import { ContentCatalog } from './content/content-catalog.js';
 import { openDatabase } from './db/connect.js';
+import { EventLog } from './events/event-log.js';
+import { EventProcessor } from './events/event-processor.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { readOrCreateSecret } from './lib/local-secret.js';
 import { SecretBox } from './lib/secret-box.js';
+import { Signer } from './lib/signer.js';
 import { Meter } from './metering/meter.js';
 import { createMetricsRegistry } from './ops/metrics.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
 import { KeyAuthenticator } from './tenants/authenticate-key.js';
+import { TrackingTokens } from './tracking/tracking-token.js';
 
 /** Log paths that may carry secrets; pino replaces their values. */
 export const REDACTED_LOG_PATHS = ['req.headers.authorization', 'headers.authorization', 'api_key', '*.api_key', 'secret', '*.secret'];
@@ -31,7 +35,7 @@ export interface Runtime {
  */
 export async function createRuntime(
   config: Config,
-  options: { clock?: Clock; log?: pino.Logger } = {},
+  options: { clock?: Clock; log?: pino.Logger; startWorkers?: boolean } = {},
 ): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? pino({ level: config.logLevel, redact: REDACTED_LOG_PATHS });
@@ -57,6 +61,17 @@ export async function createRuntime(
     registers: [metrics],
   });
   const keys = new KeyAuthenticator(database.db, clock, () => keyLookups.inc());
+  const lag = new Summary({
+    name: 'event_processing_lag_seconds',
+    help: 'Time from an event being accepted (202) to its effect being committed.',
+    percentiles: [0.5, 0.9, 0.99],
+    maxAgeSeconds: 60,
+    ageBuckets: 5,
+    registers: [metrics],
+  });
+  const events = new EventProcessor(database.db, database.kind, clock, log, lag);
+  const eventLog = new EventLog(database.db, () => events.wake());
+  if (options.startWorkers !== false) events.start();
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
   touchTimer.unref();
 
@@ -73,6 +88,10 @@ export async function createRuntime(
     webhookSecrets: new SecretBox(secretKey, 'webhook-secrets'),
     metrics,
     contents: new ContentCatalog(database.db, clock),
+    cursors: new Signer(secretKey, 'cursor'),
+    tokens: new TrackingTokens(secretKey),
+    eventLog,
+    events,
   };
 
   return {
@@ -80,6 +99,7 @@ export async function createRuntime(
     adminTokenCreated: admin.created,
     async close() {
       clearInterval(touchTimer);
+      await events.stop();
       await meter.close();
       await keys.flushLastUsed();
       await limiter.close();

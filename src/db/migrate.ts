@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_foundation.js';
+import * as m0002 from './migrations/0002_users_events.js';
 
 /** Migrations are listed here, in order; the list is the provider (no filesystem scan). */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_users_events': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,15 @@ export interface Database {
   sources: SourcesTable;
   contents: ContentsTable;
   usage_daily: UsageDailyTable;
+  users: UsersTable;
+  user_sources: UserSourcesTable;
+  events: EventsTable;
+  sessions: SessionsTable;
+  read_marks: ReadMarksTable;
+  user_content_signals: UserContentSignalsTable;
+  content_stats: ContentStatsTable;
+  daily_stats: DailyStatsTable;
+  daily_actives: DailyActivesTable;
 }
 
 export interface TenantsTable {
@@ -93,6 +102,99 @@ export interface UsageDailyTable {
   endpoint: string;
   requests: Generated<number>;
   millicredits: Generated<number>;
+}
+
+export interface UsersTable {
+  tenant_id: string;
+  user_id: string;
+  properties: string;
+  created_at: number;
+  updated_at: number;
+  last_active_at: number | null;
+}
+
+export interface UserSourcesTable {
+  tenant_id: string;
+  user_id: string;
+  source_id: string;
+  relation: 'follow' | 'block';
+  created_at: number;
+}
+
+export interface EventsTable {
+  seq: Generated<number>;
+  tenant_id: string;
+  dedupe_key: string;
+  type: string;
+  session_id: string;
+  user_id: string | null;
+  content_id: string | null;
+  channel: string | null;
+  scenario: string | null;
+  position: number | null;
+  occurred_at: number;
+  received_at: number;
+  metadata: string | null;
+  processed: Generated<number>;
+}
+
+export interface SessionsTable {
+  tenant_id: string;
+  session_id: string;
+  user_id: string | null;
+  started_at: number;
+  last_event_at: number;
+  ended_at: number | null;
+  events: number;
+}
+
+export interface ReadMarksTable {
+  tenant_id: string;
+  user_id: string;
+  content_id: string;
+  read_at: number;
+}
+
+/** Counters shared by the per-user-and-content and per-content signal tables. */
+interface SignalCounters {
+  impressions: Generated<number>;
+  clicks: Generated<number>;
+  likes: Generated<number>;
+  dislikes: Generated<number>;
+  shares: Generated<number>;
+  dwell_ms: Generated<number>;
+  updated_at: number;
+}
+
+export interface UserContentSignalsTable extends SignalCounters {
+  tenant_id: string;
+  user_id: string;
+  content_id: string;
+  last_click_at: number | null;
+}
+
+export interface ContentStatsTable extends SignalCounters {
+  tenant_id: string;
+  content_id: string;
+  push_clicks: Generated<number>;
+}
+
+export interface DailyStatsTable {
+  tenant_id: string;
+  day: string;
+  impressions: Generated<number>;
+  clicks: Generated<number>;
+  push_clicks: Generated<number>;
+  likes: Generated<number>;
+  dislikes: Generated<number>;
+  shares: Generated<number>;
+  events: Generated<number>;
+}
+
+export interface DailyActivesTable {
+  tenant_id: string;
+  day: string;
+  actor: string;
 }
 
 export type TenantRow = Selectable<TenantsTable>;

@@ -24,6 +24,8 @@ export interface TestApp {
   createTenant(fields?: Record<string, unknown>): Promise<{ tenantId: string; apiKey: string; keyId: string }>;
   createSource(fields?: Record<string, unknown>): Promise<string>;
   ingest(fields: Record<string, unknown>): Promise<string>;
+  /** Applies every logged event now (the processor's work, without waiting for it). */
+  processEvents(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   env?: Record<string, string>;
   clock?: ManualClock;
+  /** Run the background event processor (default: off; tests call `processEvents()`). */
+  startWorkers?: boolean;
   /** Routes a test adds before the app is ready (e.g. one that throws). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -61,7 +65,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   });
   const log = pino({ level: 'info', redact: REDACTED_LOG_PATHS }, sink);
-  const runtime = await createRuntime(config, { clock, log });
+  const runtime = await createRuntime(config, { clock, log, startWorkers: options.startWorkers ?? false });
   const app = await buildApp(runtime.deps);
   options.extend?.(app);
   await app.ready();
@@ -102,6 +106,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       );
       return item.id;
     },
+    processEvents: () => runtime.deps.events.drain(),
     async close() {
       await app.close();
       await runtime.close();

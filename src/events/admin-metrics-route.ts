@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { AppDeps } from '../app-deps.js';
+import { errors } from '../http/problem.js';
+import { withProblems } from '../http/schemas.js';
+import { utcDay } from '../lib/time.js';
+import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
+import { requireTenant } from '../tenants/tenant-service.js';
+import { activityMetrics } from './activity-metrics.js';
+
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'UTC day, YYYY-MM-DD.' });
+const MAX_DAYS = 366;
+
+export const adminMetricsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  app.get(
+    '/admin/v1/tenants/:tenant_id/metrics',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin: usage'],
+        security: [{ adminToken: [] }],
+        summary: 'DAU, MAU, sessions, impressions, clicks, CTR and push engagement for a date range',
+        description: 'Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts include events processed so far (normally under a second behind).',
+        params: TenantIdParams,
+        querystring: Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day) }, { additionalProperties: false }),
+        response: withProblems({ 200: Type.Object({ tenant_id: Type.String(), from: Type.String(), to: Type.String() }, { additionalProperties: true }) }, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const tenant = await requireTenant(deps.db, request.params.tenant_id);
+      const now = deps.clock.now();
+      const to = request.query.to ?? utcDay(now + 86_400_000);
+      const from = request.query.from ?? utcDay(Date.parse(`${to}T00:00:00Z`) - 30 * 86_400_000);
+      const span = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+      if (!(span > 0)) throw errors.invalidField('query', 'to', 'must be a later day than from');
+      if (span > MAX_DAYS) throw errors.invalidField('query', 'from', `the range may span at most ${MAX_DAYS} days`);
+      return { tenant_id: tenant.id, from, to, ...(await activityMetrics(deps.db, tenant.id, from, to)) };
+    },
+  );
+};

@@ -1,0 +1,151 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Summary } from 'prom-client';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { computeEffects, type StoredEvent } from './event-effects.js';
+import type { EventType } from './event-types.js';
+import { writeEffects } from './write-effects.js';
+
+const BATCH = 2000;
+/** On a fleet, other nodes' commits do not wake this one: poll. */
+const IDLE_POLL_MS = 200;
+
+/**
+ * Applies logged events: reads unprocessed rows in log order, computes their
+ * effects per tenant and writes them together with the rows' processed mark in
+ * one transaction, so a crash either applied a batch entirely or not at all
+ * and processing resumes where it stopped, nothing applied twice.
+ */
+export class EventProcessor {
+  private running = false;
+  private wakeUp: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  /** Serialises the background loop and `drain()`. */
+  private lock: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dbKind: 'sqlite' | 'postgres',
+    private readonly clock: Clock,
+    private readonly log: { error(obj: unknown, msg: string): void },
+    private readonly lag?: Summary,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  /** New events were committed: process them now rather than at the next poll. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Processes until the log has nothing left (tests and shutdown). */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.exclusive(() => this.processBatch());
+      total += n;
+      if (n === 0) return total;
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let processed = 0;
+      try {
+        processed = await this.exclusive(() => this.processBatch());
+      } catch (error) {
+        this.log.error({ err: error }, 'event processing failed; retrying');
+      }
+      if (processed === 0 && this.running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, IDLE_POLL_MS);
+          this.wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wakeUp = null;
+      }
+    }
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.lock.then(work, work);
+    this.lock = next.catch(() => undefined);
+    return next;
+  }
+
+  private async processBatch(): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      let query = trx.selectFrom('events').selectAll().where('processed', '=', 0).orderBy('seq').limit(BATCH);
+      // Several workers on PostgreSQL take disjoint batches.
+      if (this.dbKind === 'postgres') query = query.forUpdate().skipLocked();
+      const rows = await query.execute();
+      if (rows.length === 0) return 0;
+      const now = this.clock.now();
+
+      const byTenant = new Map<string, StoredEvent[]>();
+      for (const r of rows) {
+        const list = byTenant.get(r.tenant_id) ?? [];
+        list.push({
+          seq: r.seq,
+          type: r.type as EventType,
+          sessionId: r.session_id,
+          userId: r.user_id,
+          contentId: r.content_id,
+          channel: r.channel as 'feed' | 'push' | null,
+          occurredAt: r.occurred_at,
+          metadata: r.metadata === null ? null : (JSON.parse(r.metadata) as Record<string, unknown>),
+        });
+        byTenant.set(r.tenant_id, list);
+        this.lag?.observe(Math.max(0, now - r.received_at) / 1000);
+      }
+      for (const [tenantId, events] of byTenant) {
+        const known = await loadKnownState(trx, tenantId, events);
+        await writeEffects(trx, tenantId, computeEffects(events, known), now);
+      }
+      const seqs = rows.map((r) => r.seq);
+      for (let i = 0; i < seqs.length; i += 500) {
+        await trx.updateTable('events').set({ processed: 1 }).where('seq', 'in', seqs.slice(i, i + 500)).execute();
+      }
+      return rows.length;
+    });
+  }
+}
+
+async function loadKnownState(trx: Transaction<Database>, tenantId: string, events: StoredEvent[]) {
+  const userIds = [...new Set(events.map((e) => e.userId).filter((u): u is string => u !== null))];
+  const users = new Map<string, Record<string, unknown>>();
+  for (let i = 0; i < userIds.length; i += 500) {
+    const rows = await trx
+      .selectFrom('users')
+      .select(['user_id', 'properties'])
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', 'in', userIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) users.set(r.user_id, JSON.parse(r.properties));
+  }
+  const lastClicks = new Map<string, number>();
+  const returns = events.filter((e) => e.type === 'return' && e.userId !== null && e.contentId !== null && typeof e.metadata?.dwell_ms !== 'number');
+  for (const e of returns) {
+    const row = await trx
+      .selectFrom('user_content_signals')
+      .select('last_click_at')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', e.userId!)
+      .where('content_id', '=', e.contentId!)
+      .executeTakeFirst();
+    if (row?.last_click_at != null) lastClicks.set(`${e.userId}\0${e.contentId}`, row.last_click_at);
+  }
+  return { users, lastClicks };
+}

@@ -1,0 +1,27 @@
+/** SPEC.md's behavioural events, and which need a tracking_token. */
+export const EVENT_TYPES = ['session_start', 'login', 'logout', 'impression', 'click', 'return', 'share', 'like', 'dislike'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const TOKEN_REQUIRED: ReadonlySet<EventType> = new Set(['impression', 'click', 'return', 'share', 'like', 'dislike']);
+
+export const MAX_EVENTS_PER_REQUEST = 100;
+/** Clocks drift; an event from further in the future than this is refused. */
+export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
+/** A `return` may report dwell time up to this (longer is clamped, not refused). */
+export const MAX_DWELL_MS = 60 * 60_000;
+
+/** An event as validated and stored in the log (tokens already verified and unpacked). */
+export interface LoggedEvent {
+  tenantId: string;
+  dedupeKey: string;
+  type: EventType;
+  sessionId: string;
+  userId: string | null;
+  contentId: string | null;
+  channel: 'feed' | 'push' | null;
+  scenario: string | null;
+  position: number | null;
+  occurredAt: number;
+  receivedAt: number;
+  metadata: Record<string, unknown> | null;
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { FieldError } from '../http/problem.js';
+import { compileExact } from '../http/validator.js';
+import type { TrackingTokens } from '../tracking/tracking-token.js';
+import { propertyLimitProblems, UserProperties } from '../users/user-properties.js';
+import type { EventInputType } from './event-schema.js';
+import { MAX_FUTURE_SKEW_MS, TOKEN_REQUIRED, type LoggedEvent } from './event-types.js';
+
+const validUserAttributes = compileExact(UserProperties);
+
+/** 128-bit key of what makes two events the same: session, type, token, user and time. */
+function dedupeKey(e: EventInputType, occurredAt: number): string {
+  return createHash('sha256')
+    .update(`${e.session_id}\0${e.type}\0${e.tracking_token ?? ''}\0${e.user_id ?? ''}\0${occurredAt}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/**
+ * Checks what the schema cannot: per-type required fields, tracking tokens
+ * (signature and tenant), time skew, login attributes. Returns every problem
+ * of the batch, or the events ready for the log when there is none.
+ */
+export function validateBatch(
+  events: EventInputType[],
+  context: { tenantId: string; now: number; tokens: TrackingTokens },
+): { problems: FieldError[]; events: LoggedEvent[] } {
+  const problems: FieldError[] = [];
+  const logged: LoggedEvent[] = [];
+  events.forEach((e, i) => {
+    const at = (field: string, message: string) => problems.push({ location: 'body', name: `events[${i}].${field}`, message });
+    const occurredAt = Date.parse(e.occurred_at);
+    if (occurredAt > context.now + MAX_FUTURE_SKEW_MS) at('occurred_at', 'is more than 5 minutes in the future');
+    if (e.type === 'login' && e.user_id === undefined) at('user_id', 'is required for login');
+
+    let claims = null;
+    if (TOKEN_REQUIRED.has(e.type)) {
+      if (e.tracking_token === undefined) {
+        at('tracking_token', `is required for ${e.type}`);
+      } else {
+        claims = context.tokens.verify(e.tracking_token);
+        if (!claims || claims.tenantId !== context.tenantId) {
+          claims = null;
+          at('tracking_token', 'is not a tracking token issued to this tenant (pass it back unchanged)');
+        }
+      }
+    }
+
+    const metadata = e.metadata as Record<string, unknown> | undefined;
+    const attributes = metadata?.user_attributes;
+    if (e.type === 'login' && attributes !== undefined) {
+      if (!validUserAttributes(attributes)) {
+        for (const err of validUserAttributes.errors ?? []) {
+          const field = err.instancePath.split('/').filter(Boolean).join('.');
+          at(`metadata.user_attributes${field ? `.${field}` : ''}`, err.message ?? 'is invalid');
+        }
+      } else {
+        for (const p of propertyLimitProblems(attributes as Record<string, unknown>)) at('metadata.user_attributes', p.message);
+      }
+    }
+    const dwell = metadata?.dwell_ms;
+    if (dwell !== undefined && (typeof dwell !== 'number' || !Number.isFinite(dwell) || dwell < 0)) {
+      at('metadata.dwell_ms', 'must be a non-negative number of milliseconds');
+    }
+
+    logged.push({
+      tenantId: context.tenantId,
+      dedupeKey: dedupeKey(e, occurredAt),
+      type: e.type,
+      sessionId: e.session_id,
+      // A click without user_id still belongs to the user the item was served to.
+      userId: e.user_id ?? claims?.userId ?? null,
+      contentId: claims?.contentId ?? null,
+      channel: claims?.channel ?? null,
+      scenario: claims?.scenario ?? null,
+      position: claims?.position ?? null,
+      occurredAt,
+      receivedAt: context.now,
+      metadata: metadata ?? null,
+    });
+  });
+  return { problems, events: problems.length === 0 ? logged : [] };
+}

@@ -1,0 +1,129 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Properties } from './user-properties.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface User {
+  tenantId: string;
+  userId: string;
+  properties: Properties;
+  createdAt: number;
+  updatedAt: number;
+  lastActiveAt: number | null;
+}
+
+export interface SourceRelation {
+  sourceId: string;
+  name: string;
+  relation: 'follow' | 'block';
+  since: number;
+}
+
+type UserRow = { tenant_id: string; user_id: string; properties: string; created_at: number; updated_at: number; last_active_at: number | null };
+
+function toUser(row: UserRow): User {
+  return {
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    properties: JSON.parse(row.properties) as Properties,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastActiveAt: row.last_active_at,
+  };
+}
+
+export async function findUser(db: Db, tenantId: string, userId: string): Promise<User | null> {
+  const row = await db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export async function findUsers(db: Db, tenantId: string, userIds: string[]): Promise<User[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute();
+  return rows.map(toUser);
+}
+
+export async function insertUser(db: Db, user: User): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      tenant_id: user.tenantId,
+      user_id: user.userId,
+      properties: JSON.stringify(user.properties),
+      created_at: user.createdAt,
+      updated_at: user.updatedAt,
+      last_active_at: user.lastActiveAt,
+    })
+    .execute();
+}
+
+export async function saveUserProperties(db: Db, tenantId: string, userId: string, properties: Properties, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ properties: JSON.stringify(properties), updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** A page of users in `user_id` order after `afterUserId` (keyset: stable while users come and go). */
+export async function listUsers(db: Db, tenantId: string, afterUserId: string | null, limit: number): Promise<User[]> {
+  let query = db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId);
+  if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);
+  const rows = await query.orderBy('user_id').limit(limit).execute();
+  return rows.map(toUser);
+}
+
+export async function sourceRelations(db: Db, tenantId: string, userId: string): Promise<SourceRelation[]> {
+  const rows = await db
+    .selectFrom('user_sources')
+    .innerJoin('sources', 'sources.id', 'user_sources.source_id')
+    .select(['user_sources.source_id', 'sources.name', 'user_sources.relation', 'user_sources.created_at'])
+    .where('user_sources.tenant_id', '=', tenantId)
+    .where('user_sources.user_id', '=', userId)
+    .orderBy('user_sources.created_at')
+    .orderBy('user_sources.source_id')
+    .execute();
+  return rows.map((r) => ({ sourceId: r.source_id, name: r.name, relation: r.relation, since: r.created_at }));
+}
+
+/** Follow or block: one relation per source, so following a blocked source unblocks it. */
+export async function setSourceRelation(db: Db, tenantId: string, userId: string, sourceId: string, relation: 'follow' | 'block', now: number): Promise<void> {
+  await db
+    .insertInto('user_sources')
+    .values({ tenant_id: tenantId, user_id: userId, source_id: sourceId, relation, created_at: now })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'user_id', 'source_id']).doUpdateSet({ relation, created_at: now }).where('user_sources.relation', '!=', relation),
+    )
+    .execute();
+}
+
+export async function removeSourceRelation(db: Db, tenantId: string, userId: string, sourceId: string, relation: 'follow' | 'block'): Promise<void> {
+  await db
+    .deleteFrom('user_sources')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('source_id', '=', sourceId)
+    .where('relation', '=', relation)
+    .execute();
+}
+
+/**
+ * Deletes a user and everything held about them: profile, follows and blocks,
+ * read marks, learned signals, sessions, activity and the raw events. Returns
+ * false when there was no profile; what events recorded about the id (clicks of
+ * an unregistered id) is erased all the same.
+ */
+export async function deleteUserEverywhere(db: Kysely<Database>, tenantId: string, userId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('users').where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+    await trx.deleteFrom('user_sources').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('read_marks').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_content_signals').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('events').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('daily_actives').where('tenant_id', '=', tenantId).where('actor', '=', `u:${userId}`).execute();
+    return Number(deleted.numDeletedRows) > 0;
+  });
+}

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import { findSource } from '../content/source-repo.js';
+import type { Database } from '../db/schema.js';
+import { errors } from '../http/problem.js';
+import type { Clock } from '../lib/clock.js';
+import type { Signer } from '../lib/signer.js';
+import { assertPropertyLimits, mergeProperties, type Properties } from './user-properties.js';
+import {
+  deleteUserEverywhere,
+  findUser,
+  insertUser,
+  listUsers,
+  removeSourceRelation,
+  saveUserProperties,
+  setSourceRelation,
+  sourceRelations,
+  type User,
+} from './user-repo.js';
+import { userDetail, userRecord } from './user-view.js';
+
+export interface UserServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  cursors: Signer;
+}
+
+export const USER_PAGE_DEFAULT = 100;
+export const USER_PAGE_MAX = 1000;
+
+async function requireUser(db: Kysely<Database>, tenantId: string, userId: string): Promise<User> {
+  const user = await findUser(db, tenantId, userId);
+  if (!user) throw errors.notFound(`No user ${JSON.stringify(userId)}.`);
+  return user;
+}
+
+export async function describeUser(db: Kysely<Database>, tenantId: string, userId: string) {
+  const user = await requireUser(db, tenantId, userId);
+  return userDetail(user, await sourceRelations(db, tenantId, userId));
+}
+
+/** PUT: create or replace the whole profile. */
+export async function putUser(deps: UserServiceDeps, tenantId: string, userId: string, properties: Properties) {
+  assertPropertyLimits(properties);
+  const now = deps.clock.now();
+  const existing = await findUser(deps.db, tenantId, userId);
+  if (existing) {
+    await saveUserProperties(deps.db, tenantId, userId, properties, now);
+  } else {
+    try {
+      await insertUser(deps.db, { tenantId, userId, properties, createdAt: now, updatedAt: now, lastActiveAt: null });
+    } catch (error) {
+      // Created concurrently (another PUT or a login event): replace as PUT promises.
+      if (!(await findUser(deps.db, tenantId, userId))) throw error;
+      await saveUserProperties(deps.db, tenantId, userId, properties, now);
+      return { created: false, user: await describeUser(deps.db, tenantId, userId) };
+    }
+  }
+  return { created: !existing, user: await describeUser(deps.db, tenantId, userId) };
+}
+
+/** PATCH: merge the given properties; `null` removes one. */
+export async function patchUser(deps: UserServiceDeps, tenantId: string, userId: string, patch: Properties) {
+  const user = await requireUser(deps.db, tenantId, userId);
+  const merged = mergeProperties(user.properties, patch);
+  assertPropertyLimits(merged);
+  await saveUserProperties(deps.db, tenantId, userId, merged, deps.clock.now());
+  return describeUser(deps.db, tenantId, userId);
+}
+
+export async function deleteUser(deps: UserServiceDeps, tenantId: string, userId: string): Promise<void> {
+  if (!(await deleteUserEverywhere(deps.db, tenantId, userId))) throw errors.notFound(`No user ${JSON.stringify(userId)}.`);
+}
+
+interface UserCursor {
+  t: string;
+  a: string;
+}
+
+/** A page of the tenant's users; the cursor is signed and bound to the tenant. */
+export async function pageUsers(deps: UserServiceDeps, tenantId: string, limit: number, cursor: string | undefined) {
+  let after: string | null = null;
+  if (cursor !== undefined) {
+    const decoded = deps.cursors.verify<UserCursor>(cursor);
+    if (!decoded || decoded.t !== tenantId || typeof decoded.a !== 'string') {
+      throw errors.invalidField('query', 'cursor', 'is not a cursor returned by this endpoint');
+    }
+    after = decoded.a;
+  }
+  const rows = await listUsers(deps.db, tenantId, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const next = rows.length > limit && last ? deps.cursors.sign({ t: tenantId, a: last.userId } satisfies UserCursor) : null;
+  return { users: page.map(userRecord), meta: { next_cursor: next } };
+}
+
+export async function relateToSource(
+  deps: UserServiceDeps,
+  tenantId: string,
+  userId: string,
+  sourceId: string,
+  relation: 'follow' | 'block',
+  on: boolean,
+): Promise<void> {
+  await requireUser(deps.db, tenantId, userId);
+  if (!(await findSource(deps.db, sourceId))) throw errors.notFound(`No source ${sourceId}.`);
+  if (on) await setSourceRelation(deps.db, tenantId, userId, sourceId, relation, deps.clock.now());
+  else await removeSourceRelation(deps.db, tenantId, userId, sourceId, relation);
+}

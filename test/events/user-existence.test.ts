@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
+import { event, postEvents, token } from '../helpers/events.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/** SPEC.md "User existence", one test per row, observed through the API after processing. */
+describe.each(testBackends().map((b) => [b.name, b] as const))('user existence table on %s', (_name, backend) => {
+  let t: TestApp;
+  let key: string;
+  let tenantId: string;
+  let contentId: string;
+  beforeAll(async () => {
+    t = await startTestApp({ backend });
+    ({ apiKey: key, tenantId } = await t.createTenant({ plan: 'enterprise' }));
+    contentId = await t.ingest({ source_id: await t.createSource(), url: 'https://news.example/existence' });
+  });
+  afterAll(() => t.close());
+
+  const status = async (userId: string) => (await t.api(key, 'GET', `/v1/users/${userId}`)).statusCode;
+  const send = async (events: Record<string, unknown>[]) => {
+    const res = await postEvents(t, key, events);
+    expect(res.statusCode, res.body).toBe(202);
+    await t.processEvents();
+  };
+
+  it('absent → PUT → exists (upsert)', async () => {
+    expect(await status('r1')).toBe(404);
+    await t.api(key, 'PUT', '/v1/users/r1', { properties: {} });
+    expect(await status('r1')).toBe(200);
+  });
+
+  it('absent → login → exists, with metadata.user_attributes as properties', async () => {
+    await send([event(t, { type: 'login', user_id: 'r2', metadata: { user_attributes: { gender: 'f', birth_year: 1991, area_names: ['新宿'], area_level: 'station' } } })]);
+    const user = (await t.api(key, 'GET', '/v1/users/r2')).json();
+    expect(user.properties).toEqual({ gender: 'f', birth_year: 1991, area_names: ['新宿'], area_level: 'station' });
+  });
+
+  it('absent → session_start with user_id → exists, and a session is recorded', async () => {
+    await send([event(t, { type: 'session_start', user_id: 'r3', session_id: 'sess-r3' })]);
+    expect(await status('r3')).toBe(200);
+    const metrics = (await t.admin('GET', `/admin/v1/tenants/${tenantId}/metrics`)).json();
+    expect(metrics.sessions).toBeGreaterThanOrEqual(1);
+  });
+
+  it('exists → login merges properties; exists → session_start only records a session', async () => {
+    await t.api(key, 'PUT', '/v1/users/r4', { properties: { language: 'ja', gender: 'm' } });
+    await send([event(t, { type: 'login', user_id: 'r4', metadata: { user_attributes: { gender: 'x', birth_year: 1980 } } })]);
+    expect((await t.api(key, 'GET', '/v1/users/r4')).json().properties).toEqual({ language: 'ja', gender: 'x', birth_year: 1980 });
+    await send([event(t, { type: 'session_start', user_id: 'r4', session_id: 'sess-r4' })]);
+    const user = (await t.api(key, 'GET', '/v1/users/r4')).json();
+    expect(user.properties).toEqual({ language: 'ja', gender: 'x', birth_year: 1980 });
+    expect(user.last_active_at).toBeNull();
+  });
+
+  it('exists → click or impression → only last_active_at is updated', async () => {
+    await t.api(key, 'PUT', '/v1/users/r5', { properties: { language: 'ja' } });
+    const before = (await t.api(key, 'GET', '/v1/users/r5')).json();
+    t.clock.advance(60_000);
+    await send([event(t, { type: 'impression', user_id: 'r5', tracking_token: token(t, tenantId, contentId) })]);
+    const afterImpression = (await t.api(key, 'GET', '/v1/users/r5')).json();
+    expect(afterImpression.last_active_at).toBe(new Date(t.clock.now()).toISOString());
+    t.clock.advance(60_000);
+    await send([event(t, { type: 'click', user_id: 'r5', tracking_token: token(t, tenantId, contentId) })]);
+    const after = (await t.api(key, 'GET', '/v1/users/r5')).json();
+    expect(after.last_active_at).toBe(new Date(t.clock.now()).toISOString());
+    expect(after.properties).toEqual(before.properties);
+    expect(after.updated_at).toBe(before.updated_at);
+  });
+
+  it('absent → click or impression → still absent (no user is created)', async () => {
+    await send([
+      event(t, { type: 'impression', user_id: 'r6', tracking_token: token(t, tenantId, contentId) }),
+      event(t, { type: 'click', user_id: 'r6', tracking_token: token(t, tenantId, contentId) }),
+    ]);
+    expect(await status('r6')).toBe(404);
+  });
+
+  it('exists → DELETE → absent', async () => {
+    await t.api(key, 'PUT', '/v1/users/r7', { properties: {} });
+    expect((await t.api(key, 'DELETE', '/v1/users/r7')).statusCode).toBe(204);
+    expect(await status('r7')).toBe(404);
+    expect((await t.api(key, 'DELETE', '/v1/users/r7')).statusCode).toBe(404);
+  });
+
+  it('GET /v1/users never lists a user that only clicked', async () => {
+    const ids = (await t.api(key, 'GET', '/v1/users?limit=1000')).json().users.map((u: { user_id: string }) => u.user_id);
+    expect(ids).not.toContain('r6');
+    expect(ids).toContain('r2');
+  });
+});
