@@ -1,5 +1,6 @@
 import { cpus, totalmem } from 'node:os';
 import { contentsPipelineBench, type BenchRow } from './contents-pipeline.bench.js';
+import { eventsBench } from './events.bench.js';
 
 /**
  * `npm run bench [-- NAME…]`: runs the benchmarks and prints one table.
@@ -7,6 +8,7 @@ import { contentsPipelineBench, type BenchRow } from './contents-pipeline.bench.
  */
 const BENCHES: Record<string, (seconds: number) => Promise<BenchRow[]>> = {
   contents: contentsPipelineBench,
+  events: eventsBench,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -31,7 +31,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     // user_id may be 128 characters, percent-encoded UTF-8 up to 9 bytes each;
     // the schema, not the router, decides what is too long.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     clientErrorHandler,
     return503OnClosing: true,
     // No implicit HEAD twins: a HEAD of a metered GET would be charged for no body.

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { Counter, Summary } from 'prom-client';
+import { Counter, Gauge, Summary } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import { ContentCatalog } from './content/content-catalog.js';
@@ -70,7 +70,15 @@ export async function createRuntime(
     registers: [metrics],
   });
   const events = new EventProcessor(database.db, database.kind, clock, log, lag);
-  const eventLog = new EventLog(database.db, () => events.wake());
+  new Gauge({
+    name: 'events_unprocessed',
+    help: 'Accepted events not yet applied (the processing backlog).',
+    registers: [metrics],
+    async collect() {
+      this.set(await events.backlog());
+    },
+  });
+  const eventLog = new EventLog(database.db, database.kind, () => events.wake());
   if (options.startWorkers !== false) events.start();
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
   touchTimer.unref();

@@ -4,6 +4,8 @@ import path from 'node:path';
 export interface BenchTarget {
   url: string;
   headers: Record<string, string>;
+  /** Extra facts a server reports (base URL, tenant, content, secret). */
+  info: Record<string, string>;
   child: ChildProcess;
   stop(): Promise<void>;
 }
@@ -17,12 +19,15 @@ export async function startTarget(script: string, env: Record<string, string> = 
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const ready = await new Promise<{ url: string; headers: Record<string, string> }>((resolve, reject) => {
+  const ready = await new Promise<{ url: string; headers: Record<string, string>; info: Record<string, string> }>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
       const match = /READY (.*)\n/.exec(out);
-      if (match) resolve(JSON.parse(match[1]!));
+      if (match) {
+        const { url, headers, ...info } = JSON.parse(match[1]!);
+        resolve({ url, headers, info });
+      }
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });

@@ -15,6 +15,9 @@ export async function runLoad(options: {
   connections: number;
   durationSeconds: number;
   overallRate?: number;
+  method?: 'GET' | 'POST';
+  /** Builds each request's body (so bodies can differ, e.g. unique events). */
+  body?: () => string;
 }): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
@@ -22,6 +25,8 @@ export async function runLoad(options: {
     connections: options.connections,
     duration: options.durationSeconds,
     overallRate: options.overallRate,
+    method: options.method,
+    requests: options.body ? [{ method: options.method ?? 'POST', setupRequest: (req: any) => ({ ...req, body: options.body!() }) }] : undefined,
   });
   return {
     requestsPerSecond: result.requests.average,

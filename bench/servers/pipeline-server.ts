@@ -15,8 +15,15 @@ import { createTenant, issueApiKey } from '../../src/tenants/tenant-service.js';
  * at `warn` (production would log each request at `info`; see RESULTS.md).
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-'));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef' }, { readDotEnv: false });
-const runtime = await createRuntime(config, { log: pino({ level: config.logLevel }, pino.destination('/dev/null')) });
+const secretKey = 'bench-secret-key-0123456789abcdef0123456789';
+const config = loadConfig(
+  { DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef', SECRET_KEY: secretKey },
+  { readDotEnv: false },
+);
+const runtime = await createRuntime(config, {
+  log: pino({ level: config.logLevel }, pino.destination('/dev/null')),
+  startWorkers: process.env.BENCH_NO_WORKERS !== '1',
+});
 const { deps } = runtime;
 const app = await buildApp(deps);
 
@@ -34,7 +41,9 @@ const { item } = await ingestContent(deps, {
   areas: ['渋谷駅'],
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`READY ${JSON.stringify({ url: `${address}/v1/contents/${item.id}`, headers: { authorization: `Bearer ${apiKey}` } })}\n`);
+process.stdout.write(
+  `READY ${JSON.stringify({ url: `${address}/v1/contents/${item.id}`, baseUrl: address, headers: { authorization: `Bearer ${apiKey}` }, tenantId: tenant.id, contentId: item.id, secretKey })}\n`,
+);
 process.once('SIGTERM', async () => {
   await app.close();
   await runtime.close();

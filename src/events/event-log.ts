@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { LoggedEvent } from './event-types.js';
 
@@ -9,6 +10,31 @@ interface Waiter {
 }
 
 const ROWS_PER_INSERT = 200;
+const COLUMNS = [
+  'tenant_id', 'dedupe_key', 'type', 'session_id', 'user_id', 'content_id', 'channel',
+  'scenario', 'position', 'occurred_at', 'received_at', 'metadata',
+] as const;
+
+/**
+ * The multi-row INSERT for `rows` rows, written once per size and dialect. Kysely
+ * building a 2,400-value query for every commit cost more than the insert
+ * itself (bench: 45 % of intake CPU in the query builder); this is the one
+ * hot statement worth writing by hand. A duplicate (same session, type, token,
+ * user, time) is already logged: it takes effect once.
+ */
+const insertSql = new Map<string, string>();
+function insertStatement(kind: DatabaseKind, rows: number): string {
+  const key = `${kind}:${rows}`;
+  let text = insertSql.get(key);
+  if (!text) {
+    let n = 0;
+    const tuple = () => `(${COLUMNS.map(() => (kind === 'postgres' ? `$${++n}` : '?')).join(',')})`;
+    const values = Array.from({ length: rows }, tuple).join(',');
+    text = `insert into events (${COLUMNS.join(',')}) values ${values} on conflict (tenant_id, dedupe_key) do nothing`;
+    insertSql.set(key, text);
+  }
+  return text;
+}
 
 /**
  * The durable event log with group commit: batches from concurrent requests
@@ -22,6 +48,7 @@ export class EventLog {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly kind: DatabaseKind,
     /** Called after each commit (wakes the processor). */
     private readonly onCommit: () => void = () => {},
   ) {}
@@ -55,22 +82,15 @@ export class EventLog {
   private async write(events: LoggedEvent[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < events.length; i += ROWS_PER_INSERT) {
-        const rows = events.slice(i, i + ROWS_PER_INSERT).map((e) => ({
-          tenant_id: e.tenantId,
-          dedupe_key: e.dedupeKey,
-          type: e.type,
-          session_id: e.sessionId,
-          user_id: e.userId,
-          content_id: e.contentId,
-          channel: e.channel,
-          scenario: e.scenario,
-          position: e.position,
-          occurred_at: e.occurredAt,
-          received_at: e.receivedAt,
-          metadata: e.metadata === null ? null : JSON.stringify(e.metadata),
-        }));
-        // A duplicate (same session, type, token, user, time) is already logged: it takes effect once.
-        await trx.insertInto('events').values(rows).onConflict((oc) => oc.columns(['tenant_id', 'dedupe_key']).doNothing()).execute();
+        const chunk = events.slice(i, i + ROWS_PER_INSERT);
+        const params: unknown[] = [];
+        for (const e of chunk) {
+          params.push(
+            e.tenantId, e.dedupeKey, e.type, e.sessionId, e.userId, e.contentId, e.channel,
+            e.scenario, e.position, e.occurredAt, e.receivedAt, e.metadata === null ? null : JSON.stringify(e.metadata),
+          );
+        }
+        await trx.executeQuery(CompiledQuery.raw(insertStatement(this.kind, chunk.length), params));
       }
     });
   }

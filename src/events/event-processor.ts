@@ -48,6 +48,16 @@ export class EventProcessor {
     this.wakeUp?.();
   }
 
+  /** Accepted events not yet applied. */
+  async backlog(): Promise<number> {
+    const row = await this.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('processed', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Processes until the log has nothing left (tests and shutdown). */
   async drain(): Promise<number> {
     let total = 0;
@@ -114,12 +124,24 @@ export class EventProcessor {
         const known = await loadKnownState(trx, tenantId, events);
         await writeEffects(trx, tenantId, computeEffects(events, known), now);
       }
-      const seqs = rows.map((r) => r.seq);
-      for (let i = 0; i < seqs.length; i += 500) {
-        await trx.updateTable('events').set({ processed: 1 }).where('seq', 'in', seqs.slice(i, i + 500)).execute();
-      }
+      await markProcessed(trx, this.dbKind, rows.map((r) => r.seq));
       return rows.length;
     });
+  }
+}
+
+/**
+ * SQLite has one writer and the batch took every unprocessed row up to its
+ * last seq, so one range update marks it; PostgreSQL may commit sequence
+ * numbers out of order (and other workers hold other rows), so it names them.
+ */
+async function markProcessed(trx: Transaction<Database>, kind: 'sqlite' | 'postgres', seqs: number[]): Promise<void> {
+  if (kind === 'sqlite') {
+    await trx.updateTable('events').set({ processed: 1 }).where('processed', '=', 0).where('seq', '<=', seqs.at(-1)!).execute();
+    return;
+  }
+  for (let i = 0; i < seqs.length; i += 1000) {
+    await trx.updateTable('events').set({ processed: 1 }).where('seq', 'in', seqs.slice(i, i + 1000)).execute();
   }
 }
 

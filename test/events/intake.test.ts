@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
+import { event, postEvents, token } from '../helpers/events.js';
+import { tablesContaining } from '../helpers/scan-database.js';
+import { describeTenantRouteSecurity } from '../helpers/security-suite.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events on %s', (_name, backend) => {
+  let t: TestApp;
+  let key: string;
+  let tenantId: string;
+  let contentId: string;
+  let otherContent: string;
+  beforeAll(async () => {
+    t = await startTestApp({ backend });
+    ({ apiKey: key, tenantId } = await t.createTenant({ plan: 'enterprise' }));
+    const source = await t.createSource();
+    contentId = await t.ingest({ source_id: source, url: 'https://news.example/intake-1' });
+    otherContent = await t.ingest({ source_id: source, url: 'https://news.example/intake-2' });
+  });
+  afterAll(() => t.close());
+
+  const metrics = async (tid = tenantId) => (await t.admin('GET', `/admin/v1/tenants/${tid}/metrics`)).json();
+  const names = (res: { json(): any }) => (res.json().errors ?? []).map((e: { name: string }) => e.name);
+
+  it('answers 202 {accepted: n} once stored, free of charge', async () => {
+    const res = await postEvents(t, key, [event(t, { type: 'session_start' }), event(t, { type: 'logout' })]);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ accepted: 2 });
+    expect(res.headers['x-credits-used']).toBe('0');
+  });
+
+  it('one bad event among 99 good ones → 400 naming its index; none of the 99 takes effect', async () => {
+    const { apiKey, tenantId: tid } = await t.createTenant();
+    const events = Array.from({ length: 100 }, (_, i) => event(t, { type: 'login', user_id: `batch-${i}`, session_id: `s-${i}` }));
+    events[57] = event(t, { type: 'login', session_id: 's-57' }); // login without user_id
+    const res = await postEvents(t, apiKey, events);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/index 57/);
+    expect(names(res)).toEqual(['events[57].user_id']);
+    await t.processEvents();
+    expect((await t.api(apiKey, 'GET', '/v1/users')).json().users).toEqual([]);
+    expect((await metrics(tid)).sessions).toBe(0);
+  });
+
+  it('validates the batch: size, types, session, time, required fields — every problem at once', async () => {
+    expect((await postEvents(t, key, [])).statusCode).toBe(400);
+    const tooMany = Array.from({ length: 101 }, () => event(t, { type: 'logout' }));
+    expect(names(await postEvents(t, key, tooMany))).toEqual(['events']);
+    const res = await postEvents(t, key, [
+      event(t, { type: 'teleport' }),
+      event(t, { type: 'logout', session_id: '' }),
+      event(t, { type: 'click' }),
+      event(t, { type: 'logout', occurred_at: new Date(t.clock.now() + 6 * 60_000).toISOString() }),
+      event(t, { type: 'logout', occurred_at: 'yesterday' }),
+      { ...event(t, { type: 'logout' }), colour: 'red' },
+      event(t, { type: 'login', user_id: 'x', metadata: { user_attributes: { birth_year: 'old' } } }),
+      event(t, { type: 'return', tracking_token: token(t, tenantId, contentId), metadata: { dwell_ms: -5 } }),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(names(res)).toEqual(
+      expect.arrayContaining([
+        'events[0].type',
+        'events[1].session_id',
+        'events[4].occurred_at',
+        'events[5].colour',
+      ]),
+    );
+    const semantic = await postEvents(t, key, [
+      event(t, { type: 'click' }),
+      event(t, { type: 'logout', occurred_at: new Date(t.clock.now() + 6 * 60_000).toISOString() }),
+      event(t, { type: 'login', user_id: 'x', metadata: { user_attributes: { birth_year: 'old' } } }),
+      event(t, { type: 'return', tracking_token: token(t, tenantId, contentId), metadata: { dwell_ms: -5 } }),
+      event(t, { type: 'logout', occurred_at: new Date(t.clock.now() + 4 * 60_000).toISOString() }),
+    ]);
+    expect(names(semantic)).toEqual([
+      'events[0].tracking_token',
+      'events[1].occurred_at',
+      'events[2].metadata.user_attributes.birth_year',
+      'events[3].metadata.dwell_ms',
+    ]);
+  });
+
+  it('refuses a forged token, one altered by one character, and another tenant’s', async () => {
+    const other = await t.createTenant();
+    const good = token(t, tenantId, contentId);
+    const altered = good.slice(0, 10) + (good[10] === 'a' ? 'b' : 'a') + good.slice(11);
+    const forged = Buffer.from(JSON.stringify({ t: tenantId, c: contentId })).toString('base64url') + '.AAAAAAAAAAAAAAAAAAAAAA';
+    for (const bad of [altered, forged, token(t, other.tenantId, contentId), 'not-a-token']) {
+      const res = await postEvents(t, key, [event(t, { type: 'click', tracking_token: bad })]);
+      expect(res.statusCode).toBe(400);
+      expect(names(res)).toEqual(['events[0].tracking_token']);
+    }
+    expect((await postEvents(t, key, [event(t, { type: 'click', tracking_token: good })])).statusCode).toBe(202);
+  });
+
+  it('takes a duplicate event (same session, type, token, user, time) into account once', async () => {
+    const { apiKey, tenantId: tid } = await t.createTenant();
+    const click = event(t, { type: 'click', user_id: 'dup', session_id: 'dup-s', tracking_token: token(t, tid, contentId) });
+    expect((await postEvents(t, apiKey, [click, click])).statusCode).toBe(202);
+    expect((await postEvents(t, apiKey, [click])).statusCode).toBe(202);
+    await t.processEvents();
+    expect((await metrics(tid)).clicks).toBe(1);
+  });
+
+  it('marks a clicked item read for that user (feed and push tokens alike) and counts push engagement', async () => {
+    const { apiKey, tenantId: tid } = await t.createTenant();
+    await postEvents(t, apiKey, [
+      event(t, { type: 'click', user_id: 'reader', tracking_token: token(t, tid, contentId) }),
+      // No user_id on the event: the token's user is the reader.
+      event(t, { type: 'click', session_id: 's2', tracking_token: token(t, tid, otherContent, { userId: 'reader', channel: 'push' }) }),
+    ]);
+    await t.processEvents();
+    const read = await t.deps.db.selectFrom('read_marks').select('content_id').where('tenant_id', '=', tid).where('user_id', '=', 'reader').execute();
+    expect(read.map((r) => r.content_id).sort()).toEqual([contentId, otherContent].sort());
+    const m = await metrics(tid);
+    expect(m).toMatchObject({ clicks: 2, push_clicks: 1 });
+  });
+
+  it('keeps signals: impressions, clicks, likes, dislikes, shares and dwell time from metadata or click→return', async () => {
+    const { apiKey, tenantId: tid } = await t.createTenant();
+    const tok = token(t, tid, contentId, { userId: 'sig' });
+    await postEvents(t, apiKey, [
+      event(t, { type: 'impression', user_id: 'sig', tracking_token: tok }),
+      event(t, { type: 'click', user_id: 'sig', tracking_token: tok }),
+    ]);
+    await t.processEvents();
+    t.clock.advance(42_000);
+    await postEvents(t, apiKey, [
+      event(t, { type: 'return', user_id: 'sig', tracking_token: tok }),
+      event(t, { type: 'return', user_id: 'sig', session_id: 's9', tracking_token: tok, metadata: { dwell_ms: 8000 } }),
+      event(t, { type: 'like', user_id: 'sig', tracking_token: tok }),
+      event(t, { type: 'share', user_id: 'sig', tracking_token: tok }),
+      event(t, { type: 'dislike', user_id: 'sig', session_id: 's3', tracking_token: tok }),
+    ]);
+    await t.processEvents();
+    const signals = await t.deps.db.selectFrom('user_content_signals').selectAll().where('tenant_id', '=', tid).where('user_id', '=', 'sig').executeTakeFirstOrThrow();
+    expect(signals).toMatchObject({ impressions: 1, clicks: 1, likes: 1, dislikes: 1, shares: 1, dwell_ms: 50_000 });
+    const stats = await t.deps.db.selectFrom('content_stats').selectAll().where('tenant_id', '=', tid).where('content_id', '=', contentId).executeTakeFirstOrThrow();
+    expect(stats).toMatchObject({ impressions: 1, clicks: 1, likes: 1, dwell_ms: 50_000 });
+    expect((await metrics(tid))).toMatchObject({ impressions: 1, clicks: 1, ctr: 1, likes: 1, shares: 1, dislikes: 1 });
+  });
+
+  it('reports DAU, MAU, sessions and their average duration for a date range', async () => {
+    const { apiKey, tenantId: tid } = await t.createTenant();
+    const day1 = Date.UTC(2026, 5, 1, 9);
+    t.clock.set(day1);
+    await postEvents(t, apiKey, [
+      event(t, { type: 'session_start', user_id: 'm1', session_id: 'a' }),
+      event(t, { type: 'logout', user_id: 'm1', session_id: 'a', occurred_at: new Date(day1 + 120_000).toISOString() }),
+      event(t, { type: 'session_start', session_id: 'anon' }),
+      event(t, { type: 'impression', session_id: 'anon', occurred_at: new Date(day1 + 60_000).toISOString(), tracking_token: token(t, tid, contentId) }),
+    ]);
+    t.clock.set(day1 + 86_400_000);
+    await postEvents(t, apiKey, [event(t, { type: 'session_start', user_id: 'm1', session_id: 'b' })]);
+    await t.processEvents();
+    const m = (await t.admin('GET', `/admin/v1/tenants/${tid}/metrics?from=2026-06-01&to=2026-06-03`)).json();
+    expect(m.days).toEqual([
+      { day: '2026-06-01', active_users: 2, sessions: 2, impressions: 1, clicks: 0, push_clicks: 0 },
+      { day: '2026-06-02', active_users: 1, sessions: 1, impressions: 0, clicks: 0, push_clicks: 0 },
+    ]);
+    expect(m).toMatchObject({ active_users: 2, mau: 2, sessions: 3, avg_session_duration_seconds: 60 });
+    expect((await t.admin('GET', `/admin/v1/tenants/${tid}/metrics?from=2026-06-03&to=2026-06-01`)).statusCode).toBe(400);
+  });
+
+  it('works at the usage cap (events are free)', async () => {
+    const { apiKey } = await t.createTenant({ usage_cap_credits: 0 });
+    expect((await postEvents(t, apiKey, [event(t, { type: 'session_start' })])).statusCode).toBe(202);
+  });
+
+  it('DELETE /v1/users/{id} leaves no row anywhere holding that user id', async () => {
+    const { apiKey, tenantId: tid } = await t.createTenant();
+    const userId = 'erase-me-7f3a';
+    const source = await t.createSource();
+    await postEvents(t, apiKey, [
+      event(t, { type: 'login', user_id: userId, session_id: 'erase-s', metadata: { user_attributes: { gender: 'f' } } }),
+      event(t, { type: 'click', user_id: userId, session_id: 'erase-s', tracking_token: token(t, tid, contentId, { userId }) }),
+      event(t, { type: 'impression', user_id: userId, session_id: 'erase-s', tracking_token: token(t, tid, otherContent, { userId }) }),
+    ]);
+    await t.processEvents();
+    await t.api(apiKey, 'PUT', `/v1/users/${userId}/sources/${source}/follow`);
+    expect((await tablesContaining(t, userId)).sort()).toEqual(
+      ['daily_actives', 'events', 'read_marks', 'sessions', 'user_content_signals', 'user_sources', 'users'].sort(),
+    );
+    expect((await t.api(apiKey, 'DELETE', `/v1/users/${userId}`)).statusCode).toBe(204);
+    expect((await t.api(apiKey, 'GET', `/v1/users/${userId}`)).statusCode).toBe(404);
+    expect((await t.api(apiKey, 'GET', '/v1/users')).json().users).toEqual([]);
+    expect(await tablesContaining(t, userId)).toEqual([]);
+  });
+});
+
+describeTenantRouteSecurity('POST /v1/events', {
+  method: 'POST',
+  metered: false,
+  request: (t) => ({ url: '/v1/events', body: { events: [{ type: 'session_start', session_id: 'x', occurred_at: new Date(t.clock.now()).toISOString() }] } }),
+});
