@@ -4,9 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp)
-npm start >"$out" 2>&1 &
+# Its own process group, so stopping it stops npm and the node process under it.
+setsid npm start >"$out" 2>&1 &
 pid=$!
-trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$out"' EXIT
+trap 'kill -TERM -- "-$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$out"' EXIT
 
 for _ in $(seq 1 60); do
   grep -q '^Try: curl' "$out" && break
