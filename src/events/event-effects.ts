@@ -1,5 +1,5 @@
 import { utcDay } from '../lib/time.js';
-import { mergeProperties, type Properties } from '../users/user-properties.js';
+import { mergeProperties, propertyLimitProblems, type Properties } from '../users/user-properties.js';
 import { MAX_DWELL_MS, type EventType } from './event-types.js';
 
 /** An event as read back from the log for processing. */
@@ -115,12 +115,14 @@ export function computeEffects(events: StoredEvent[], known: KnownState): EventE
       if (!exists(userId)) {
         fx.newUsers.set(userId, { properties: attributes, createdAt: e.occurredAt, lastActiveAt: null });
       } else if (Object.keys(attributes).length > 0) {
+        // A merge that would pass the profile's limits (64 keys, 16 KiB) is skipped:
+        // a login cannot be refused after its 202.
         const created = fx.newUsers.get(userId);
-        if (created) created.properties = mergeProperties(created.properties, attributes);
-        else {
-          const current = fx.propertyUpdates.get(userId) ?? known.users.get(userId)!;
-          fx.propertyUpdates.set(userId, mergeProperties(current, attributes));
-        }
+        const current = created?.properties ?? fx.propertyUpdates.get(userId) ?? known.users.get(userId)!;
+        const merged = mergeProperties(current, attributes);
+        if (propertyLimitProblems(merged).length > 0) continue;
+        if (created) created.properties = merged;
+        else fx.propertyUpdates.set(userId, merged);
       }
       continue;
     }

@@ -71,10 +71,13 @@ export class EventLog {
       try {
         await this.write(group.flatMap((w) => w.events));
         for (const w of group) w.resolve();
-        this.onCommit();
       } catch (error) {
-        for (const w of group) w.reject(error);
+        // One request's bad row must not fail the others it was grouped with:
+        // retry each batch alone, and fail only those that fail alone.
+        if (group.length === 1) group[0]!.reject(error);
+        else for (const w of group) await this.write(w.events).then(w.resolve, w.reject);
       }
+      this.onCommit();
     }
     this.committing = false;
   }

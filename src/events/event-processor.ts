@@ -121,7 +121,7 @@ export class EventProcessor {
         this.lag?.observe(Math.max(0, now - r.received_at) / 1000);
       }
       for (const [tenantId, events] of byTenant) {
-        const known = await loadKnownState(trx, tenantId, events);
+        const known = await loadKnownState(trx, this.dbKind, tenantId, events);
         await writeEffects(trx, tenantId, computeEffects(events, known), now);
       }
       await markProcessed(trx, this.dbKind, rows.map((r) => r.seq));
@@ -145,16 +145,15 @@ async function markProcessed(trx: Transaction<Database>, kind: 'sqlite' | 'postg
   }
 }
 
-async function loadKnownState(trx: Transaction<Database>, tenantId: string, events: StoredEvent[]) {
+async function loadKnownState(trx: Transaction<Database>, kind: 'sqlite' | 'postgres', tenantId: string, events: StoredEvent[]) {
   const userIds = [...new Set(events.map((e) => e.userId).filter((u): u is string => u !== null))];
   const users = new Map<string, Record<string, unknown>>();
   for (let i = 0; i < userIds.length; i += 500) {
-    const rows = await trx
-      .selectFrom('users')
-      .select(['user_id', 'properties'])
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', 'in', userIds.slice(i, i + 500))
-      .execute();
+    let query = trx.selectFrom('users').select(['user_id', 'properties']).where('tenant_id', '=', tenantId).where('user_id', 'in', userIds.slice(i, i + 500));
+    // Lock the profiles this batch may merge into: a PATCH or another worker
+    // writing them meanwhile would otherwise lose one side's keys.
+    if (kind === 'postgres') query = query.orderBy('user_id').forUpdate();
+    const rows = await query.execute();
     for (const r of rows) users.set(r.user_id, JSON.parse(r.properties));
   }
   const lastClicks = new Map<string, number>();

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
 import { withProblems } from '../http/schemas.js';
-import { EventBatch } from './event-schema.js';
+import { EventEnvelope } from './event-schema.js';
 import { validateBatch } from './validate-batch.js';
 
 /**
@@ -20,7 +20,7 @@ export const eventsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps)
         tags: ['events'],
         summary: 'Send 1–100 behavioural events (202 once durably stored)',
         security: [{ apiKey: [] }],
-        body: EventBatch,
+        body: EventEnvelope,
         response: withProblems({ 202: Type.Object({ accepted: Type.Integer() }) }, [400, 401, 403, 413, 415, 429]),
       },
     },

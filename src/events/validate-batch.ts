@@ -3,10 +3,31 @@ import type { FieldError } from '../http/problem.js';
 import { compileExact } from '../http/validator.js';
 import type { TrackingTokens } from '../tracking/tracking-token.js';
 import { propertyLimitProblems, UserProperties } from '../users/user-properties.js';
-import type { EventInputType } from './event-schema.js';
+import { EventInput, type EventInputType } from './event-schema.js';
 import { MAX_FUTURE_SKEW_MS, TOKEN_REQUIRED, type LoggedEvent } from './event-types.js';
 
 const validUserAttributes = compileExact(UserProperties);
+const validEvent = compileExact<EventInputType>(EventInput);
+
+function schemaProblems(index: number): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const err of validEvent.errors ?? []) {
+    const params = err.params as Record<string, unknown>;
+    const path = err.instancePath.split('/').filter(Boolean);
+    if (err.keyword === 'required') path.push(String(params.missingProperty));
+    if (err.keyword === 'additionalProperties') path.push(String(params.additionalProperty));
+    const name = `events[${index}]${path.length ? `.${path.join('.')}` : ''}`;
+    const message =
+      err.keyword === 'required' ? 'is required' : err.keyword === 'additionalProperties' ? 'is not a known field' : (err.message ?? 'is invalid');
+    const key = `${name}\0${message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ location: 'body', name, message });
+    }
+  }
+  return out;
+}
 
 /** 128-bit key of what makes two events the same: session, type, token, user and time. */
 function dedupeKey(e: EventInputType, occurredAt: number): string {
@@ -22,14 +43,21 @@ function dedupeKey(e: EventInputType, occurredAt: number): string {
  * of the batch, or the events ready for the log when there is none.
  */
 export function validateBatch(
-  events: EventInputType[],
+  input: unknown[],
   context: { tenantId: string; now: number; tokens: TrackingTokens },
 ): { problems: FieldError[]; events: LoggedEvent[] } {
   const problems: FieldError[] = [];
   const logged: LoggedEvent[] = [];
-  events.forEach((e, i) => {
+  input.forEach((raw, i) => {
+    if (!validEvent(raw)) {
+      problems.push(...schemaProblems(i));
+      return;
+    }
+    const e = raw;
     const at = (field: string, message: string) => problems.push({ location: 'body', name: `events[${i}].${field}`, message });
     const occurredAt = Date.parse(e.occurred_at);
+    // RFC 3339 admits forms Date cannot place (a leap second): refuse rather than store no time.
+    if (Number.isNaN(occurredAt)) at('occurred_at', 'is not a time this service can place; send ISO 8601 UTC like 2026-01-01T09:00:00Z');
     if (occurredAt > context.now + MAX_FUTURE_SKEW_MS) at('occurred_at', 'is more than 5 minutes in the future');
     if (e.type === 'login' && e.user_id === undefined) at('user_id', 'is required for login');
 

@@ -24,8 +24,12 @@ export class Signer {
     const dot = text.indexOf('.');
     if (dot <= 0 || dot !== text.lastIndexOf('.')) return null;
     const body = text.slice(0, dot);
-    const mac = Buffer.from(text.slice(dot + 1), 'base64url');
+    const macText = text.slice(dot + 1);
+    const mac = Buffer.from(macText, 'base64url');
     if (mac.length !== MAC_BYTES || !timingSafeEqual(mac, this.mac(body))) return null;
+    // base64url decoding ignores the unused low bits of the last character:
+    // accept only the canonical spelling, so one token has one text (dedupe keys).
+    if (mac.toString('base64url') !== macText) return null;
     try {
       return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T;
     } catch {

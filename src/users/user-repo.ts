@@ -33,8 +33,11 @@ function toUser(row: UserRow): User {
   };
 }
 
-export async function findUser(db: Db, tenantId: string, userId: string): Promise<User | null> {
-  const row = await db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+/** `lock` (PostgreSQL only) holds the row until the transaction ends, for read-merge-write. */
+export async function findUser(db: Db, tenantId: string, userId: string, lock = false): Promise<User | null> {
+  let query = db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   return row ? toUser(row) : null;
 }
 
@@ -117,12 +120,14 @@ export async function removeSourceRelation(db: Db, tenantId: string, userId: str
  */
 export async function deleteUserEverywhere(db: Kysely<Database>, tenantId: string, userId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // Events first: on PostgreSQL this waits for a processor holding the user's
+    // events (FOR UPDATE) to commit, so what it wrote is visible and deleted below.
+    await trx.deleteFrom('events').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     const deleted = await trx.deleteFrom('users').where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
     await trx.deleteFrom('user_sources').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('read_marks').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_content_signals').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
-    await trx.deleteFrom('events').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('daily_actives').where('tenant_id', '=', tenantId).where('actor', '=', `u:${userId}`).execute();
     return Number(deleted.numDeletedRows) > 0;
   });

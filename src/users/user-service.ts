@@ -20,6 +20,7 @@ import { userDetail, userRecord } from './user-view.js';
 
 export interface UserServiceDeps {
   db: Kysely<Database>;
+  dbKind: 'sqlite' | 'postgres';
   clock: Clock;
   cursors: Signer;
 }
@@ -60,10 +61,14 @@ export async function putUser(deps: UserServiceDeps, tenantId: string, userId: s
 
 /** PATCH: merge the given properties; `null` removes one. */
 export async function patchUser(deps: UserServiceDeps, tenantId: string, userId: string, patch: Properties) {
-  const user = await requireUser(deps.db, tenantId, userId);
-  const merged = mergeProperties(user.properties, patch);
-  assertPropertyLimits(merged);
-  await saveUserProperties(deps.db, tenantId, userId, merged, deps.clock.now());
+  await deps.db.transaction().execute(async (trx) => {
+    // Locked on PostgreSQL: a login merging attributes meanwhile must not lose our keys, nor we its.
+    const user = await findUser(trx, tenantId, userId, deps.dbKind === 'postgres');
+    if (!user) throw errors.notFound(`No user ${JSON.stringify(userId)}.`);
+    const merged = mergeProperties(user.properties, patch);
+    assertPropertyLimits(merged);
+    await saveUserProperties(trx, tenantId, userId, merged, deps.clock.now());
+  });
   return describeUser(deps.db, tenantId, userId);
 }
 

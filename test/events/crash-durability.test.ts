@@ -3,23 +3,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TrackingTokens } from '../../src/tracking/tracking-token.js';
+import { testBackends, type TestDatabase } from '../helpers/backends.js';
 import { startChildServer, type ChildServer } from '../helpers/child-server.js';
 
 const SECRET_KEY = 'crash-test-secret-key-0123456789abcdef';
 const ADMIN_TOKEN = 'crash-test-admin-token-0123456789';
 const CLIENTS = 20;
-const BATCHES_PER_CLIENT = 10;
-const EVENTS_PER_BATCH = 50; // 20 × 10 × 50 = 10,000 events
+const BATCHES_PER_CLIENT = 5;
+const EVENTS_PER_BATCH = 100; // 20 clients × 5 × 100 = 10,000 events planned; the kill cuts it short
 
-describe('events survive kill -9 (a real server process)', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('events survive kill -9 (a real server process) on %s', (_name, backend) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-crash-'));
-  const env = { DATA_DIR: dataDir, SECRET_KEY, ADMIN_TOKEN };
+  let database: TestDatabase | null = null;
   let server: ChildServer | null = null;
   afterAll(async () => {
     await server?.stop('SIGKILL');
+    await database?.drop();
   });
 
   it('every event answered 202 before the kill takes effect after restart, none twice', async () => {
+    database = await backend.create();
+    const env = { DATA_DIR: dataDir, SECRET_KEY, ADMIN_TOKEN, DATABASE_URL: database.url };
     server = await startChildServer(env);
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
     const post = async (url: string, body: unknown, headers = admin) =>
@@ -60,7 +64,7 @@ describe('events survive kill -9 (a real server process)', () => {
           } catch {
             return; // the server died under this request: its batch may or may not be stored
           }
-          if (!killed && acked.length * EVENTS_PER_BATCH >= 4_000) {
+          if (!killed && acked.length * EVENTS_PER_BATCH >= 5_000) {
             killed = true;
             server!.process.kill('SIGKILL');
           }
@@ -96,7 +100,7 @@ describe('events survive kill -9 (a real server process)', () => {
     const users = await listUsers();
     const ackedUsers = acked.flatMap((a) => a.events.filter((e) => e.type === 'login').map((e) => e.user_id));
     const ackedClicks = ackedUsers.length;
-    expect(ackedClicks).toBeGreaterThanOrEqual(4_000 / 2);
+    expect(ackedClicks).toBeGreaterThanOrEqual(5_000 / 2);
     for (const id of ackedUsers) expect(users.has(id), id).toBe(true);
     const clicksAfterCrash = await clicks();
     expect(clicksAfterCrash).toBeGreaterThanOrEqual(ackedClicks);

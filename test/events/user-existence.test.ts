@@ -35,21 +35,28 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('user existence t
     expect(user.properties).toEqual({ gender: 'f', birth_year: 1991, area_names: ['新宿'], area_level: 'station' });
   });
 
+  const sessionsOf = (sessionId: string) =>
+    t.deps.db.selectFrom('sessions').selectAll().where('tenant_id', '=', tenantId).where('session_id', '=', sessionId).execute();
+
   it('absent → session_start with user_id → exists, and a session is recorded', async () => {
     await send([event(t, { type: 'session_start', user_id: 'r3', session_id: 'sess-r3' })]);
     expect(await status('r3')).toBe(200);
-    const metrics = (await t.admin('GET', `/admin/v1/tenants/${tenantId}/metrics`)).json();
-    expect(metrics.sessions).toBeGreaterThanOrEqual(1);
+    expect(await sessionsOf('sess-r3')).toEqual([expect.objectContaining({ user_id: 'r3', events: 1 })]);
   });
 
-  it('exists → login merges properties; exists → session_start only records a session', async () => {
+  it('exists → login → properties merged', async () => {
     await t.api(key, 'PUT', '/v1/users/r4', { properties: { language: 'ja', gender: 'm' } });
     await send([event(t, { type: 'login', user_id: 'r4', metadata: { user_attributes: { gender: 'x', birth_year: 1980 } } })]);
     expect((await t.api(key, 'GET', '/v1/users/r4')).json().properties).toEqual({ language: 'ja', gender: 'x', birth_year: 1980 });
-    await send([event(t, { type: 'session_start', user_id: 'r4', session_id: 'sess-r4' })]);
-    const user = (await t.api(key, 'GET', '/v1/users/r4')).json();
-    expect(user.properties).toEqual({ language: 'ja', gender: 'x', birth_year: 1980 });
-    expect(user.last_active_at).toBeNull();
+  });
+
+  it('exists → session_start → session recorded, profile unchanged', async () => {
+    await t.api(key, 'PUT', '/v1/users/r4b', { properties: { language: 'en' } });
+    const before = (await t.api(key, 'GET', '/v1/users/r4b')).json();
+    t.clock.advance(1000);
+    await send([event(t, { type: 'session_start', user_id: 'r4b', session_id: 'sess-r4b' })]);
+    expect((await t.api(key, 'GET', '/v1/users/r4b')).json()).toEqual(before);
+    expect(await sessionsOf('sess-r4b')).toEqual([expect.objectContaining({ user_id: 'r4b', events: 1 })]);
   });
 
   it('exists → click or impression → only last_active_at is updated', async () => {
