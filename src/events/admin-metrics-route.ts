@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
-import { withProblems } from '../http/schemas.js';
+import { UtcDay, withProblems } from '../http/schemas.js';
 import { utcDay } from '../lib/time.js';
 import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
 import { activityMetrics } from './activity-metrics.js';
 
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'UTC day, YYYY-MM-DD.' });
 const MAX_DAYS = 366;
 
 export const adminMetricsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
@@ -22,7 +21,7 @@ export const adminMetricsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app,
         summary: 'DAU, MAU, sessions, impressions, clicks, CTR and push engagement for a date range',
         description: 'Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts include events processed so far (normally under a second behind).',
         params: TenantIdParams,
-        querystring: Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day) }, { additionalProperties: false }),
+        querystring: Type.Object({ from: Type.Optional(UtcDay), to: Type.Optional(UtcDay) }, { additionalProperties: false }),
         response: withProblems({ 200: Type.Object({ tenant_id: Type.String(), from: Type.String(), to: Type.String() }, { additionalProperties: true }) }, [400, 401, 404]),
       },
     },

@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
-import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
+import { IsoTimestamp, Nullable, UtcDay, withProblems } from '../http/schemas.js';
 import { toIso } from '../lib/time.js';
 import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
 import { billingCycleAt } from './billing-cycle.js';
 import { usageByDay } from './usage-repo.js';
 
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'UTC day, YYYY-MM-DD.' });
 
 export const adminUsageRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
   app.get(
@@ -22,7 +21,7 @@ export const adminUsageRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, 
         summary: 'Credits and requests per endpoint per day',
         description: 'Defaults to the current billing cycle. `from` is inclusive, `to` exclusive.',
         params: TenantIdParams,
-        querystring: Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day) }, { additionalProperties: false }),
+        querystring: Type.Object({ from: Type.Optional(UtcDay), to: Type.Optional(UtcDay) }, { additionalProperties: false }),
         response: withProblems(
           {
             200: Type.Object({
