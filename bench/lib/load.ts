@@ -25,7 +25,7 @@ export async function runLoad(options: {
     connections: options.connections,
     duration: options.durationSeconds,
     overallRate: options.overallRate,
-    method: options.method,
+    ...(options.method ? { method: options.method } : {}),
     requests: options.body ? [{ method: options.method ?? 'POST', setupRequest: (req: any) => ({ ...req, body: options.body!() }) }] : undefined,
   });
   return {
