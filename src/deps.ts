@@ -7,6 +7,7 @@ import { ContentCatalog } from './content/content-catalog.js';
 import { openDatabase } from './db/connect.js';
 import { EventLog } from './events/event-log.js';
 import { EventProcessor } from './events/event-processor.js';
+import { SqliteEventWriter } from './events/sqlite-event-writer.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { readOrCreateSecret } from './lib/local-secret.js';
@@ -78,7 +79,11 @@ export async function createRuntime(
       this.set(await events.backlog());
     },
   });
-  const eventLog = new EventLog(database.db, database.kind, () => events.wake());
+  // SQLite files get a writer thread, so event commits (and their fsyncs) leave
+  // the thread serving requests; PostgreSQL commits are asynchronous already.
+  const sqliteFile = database.kind === 'sqlite' && !config.databaseUrl.endsWith(':memory:') ? config.databaseUrl.replace(/^sqlite:(\/\/)?/, '') : null;
+  const writer = sqliteFile ? new SqliteEventWriter(sqliteFile) : null;
+  const eventLog = new EventLog(database.db, database.kind, () => events.wake(), writer);
   if (options.startWorkers !== false) events.start();
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
   touchTimer.unref();
@@ -108,6 +113,7 @@ export async function createRuntime(
     async close() {
       clearInterval(touchTimer);
       await events.stop();
+      await writer?.close();
       await meter.close();
       await keys.flushLastUsed();
       await limiter.close();

@@ -51,6 +51,8 @@ export class EventLog {
     private readonly kind: DatabaseKind,
     /** Called after each commit (wakes the processor). */
     private readonly onCommit: () => void = () => {},
+    /** A SQLite file's writer thread; without one, writes go through `db` on this thread. */
+    private readonly writer: { write(events: LoggedEvent[]): Promise<void> } | null = null,
   ) {}
 
   append(events: LoggedEvent[]): Promise<void> {
@@ -83,6 +85,7 @@ export class EventLog {
   }
 
   private async write(events: LoggedEvent[]): Promise<void> {
+    if (this.writer) return this.writer.write(events);
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < events.length; i += ROWS_PER_INSERT) {
         const chunk = events.slice(i, i + ROWS_PER_INSERT);

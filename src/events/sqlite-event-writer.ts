@@ -1,0 +1,83 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { LoggedEvent } from './event-types.js';
+
+const COLUMN_COUNT = 12;
+
+/**
+ * The writer thread: its own connection to the same database file, one prepared
+ * INSERT, one transaction per group. Plain JavaScript evaluated in the thread,
+ * so it runs the same from sources (tests) and from the build.
+ */
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const SQLite = require(workerData.driver);
+const db = new SQLite(workerData.file);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = FULL');
+db.pragma('busy_timeout = 5000');
+const insert = db.prepare(
+  'insert into events (tenant_id, dedupe_key, type, session_id, user_id, content_id, channel, scenario, position, occurred_at, received_at, metadata) ' +
+  'values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (tenant_id, dedupe_key) do nothing');
+const writeAll = db.transaction((values) => {
+  for (let i = 0; i < values.length; i += ${COLUMN_COUNT}) insert.run(values.slice(i, i + ${COLUMN_COUNT}));
+});
+parentPort.on('message', (message) => {
+  if (message === 'close') { db.close(); parentPort.close(); return; }
+  try { writeAll(message.values); parentPort.postMessage({ id: message.id }); }
+  catch (error) { parentPort.postMessage({ id: message.id, error: String(error && error.message) }); }
+});
+`;
+
+/** Row values in the order the writer thread's INSERT expects. */
+export function eventValues(events: LoggedEvent[]): unknown[] {
+  const values: unknown[] = [];
+  for (const e of events) {
+    values.push(
+      e.tenantId, e.dedupeKey, e.type, e.sessionId, e.userId, e.contentId, e.channel,
+      e.scenario, e.position, e.occurredAt, e.receivedAt, e.metadata === null ? null : JSON.stringify(e.metadata),
+    );
+  }
+  return values;
+}
+
+/**
+ * Writes event batches to a SQLite file from a dedicated thread, so a commit's
+ * fsync never stalls the event loop serving requests (DESIGN §9). `write`
+ * resolves once the batch is committed durably by that thread.
+ */
+export class SqliteEventWriter {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  private nextId = 0;
+
+  constructor(file: string) {
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { file, driver } });
+    this.worker.unref();
+    this.worker.on('message', (message: { id: number; error?: string }) => {
+      const waiter = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (message.error) waiter?.reject(new Error(`event log write failed: ${message.error}`));
+      else waiter?.resolve();
+    });
+    this.worker.on('error', (error) => {
+      for (const waiter of this.pending.values()) waiter.reject(error);
+      this.pending.clear();
+    });
+  }
+
+  write(events: LoggedEvent[]): Promise<void> {
+    const id = ++this.nextId;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, values: eventValues(events) });
+    });
+  }
+
+  async close(): Promise<void> {
+    const exited = new Promise((resolve) => this.worker.once('exit', resolve));
+    this.worker.postMessage('close');
+    await exited;
+  }
+}
