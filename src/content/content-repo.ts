@@ -80,10 +80,3 @@ export async function saveContent(db: Kysely<Database>, content: Content): Promi
   await db.updateTable('contents').set(changes).where('id', '=', id).execute();
 }
 
-export async function countContents(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('contents')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

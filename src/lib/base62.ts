@@ -18,6 +18,3 @@ export function base62FromBigInt(value: bigint, width = 0): string {
   return out.padStart(width, '0');
 }
 
-export function isBase62(text: string): boolean {
-  return /^[0-9A-Za-z]*$/.test(text);
-}

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { errors, type FieldError } from '../http/problem.js';
 
 export const AREA_LEVELS = ['station', 'city', 'prefecture', 'country'] as const;
@@ -28,7 +28,6 @@ export const UserProperties = Type.Object(
   },
   { additionalProperties: CustomValue, maxProperties: MAX_PROPERTY_KEYS },
 );
-export type UserPropertiesType = Static<typeof UserProperties>;
 export type Properties = Record<string, unknown>;
 
 /** A PATCH may also send `null` for a property to remove it (JSON merge patch). */

@@ -41,12 +41,6 @@ export async function findUser(db: Db, tenantId: string, userId: string, lock = 
   return row ? toUser(row) : null;
 }
 
-export async function findUsers(db: Db, tenantId: string, userIds: string[]): Promise<User[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute();
-  return rows.map(toUser);
-}
-
 export async function insertUser(db: Db, user: User): Promise<void> {
   await db
     .insertInto('users')
