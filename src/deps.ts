@@ -44,7 +44,7 @@ export async function createRuntime(
   const admin = config.adminToken ? { value: config.adminToken, created: false } : readOrCreateSecret(config.dataDir, 'admin-token', 'cfa_');
   const secretKey = config.secretKey ?? readOrCreateSecret(config.dataDir, 'secret-key', '').value;
 
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, (err) => log.warn({ err }, 'idle database connection closed by the server'));
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
 

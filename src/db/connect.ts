@@ -14,9 +14,9 @@ export interface DatabaseHandle {
 }
 
 /** Opens the database named by URL: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…`. */
-export function openDatabase(url: string): DatabaseHandle {
+export function openDatabase(url: string, onIdleError: (error: Error) => void = () => {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length).replace(/^\/\//, ''));
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url);
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, onIdleError);
   throw new Error(`Unsupported DATABASE_URL scheme: ${url.split(':')[0]}`);
 }
 
@@ -57,7 +57,7 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
-function openPostgres(url: string): DatabaseHandle {
+function openPostgres(url: string, onIdleError: (error: Error) => void): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -68,6 +68,9 @@ function openPostgres(url: string): DatabaseHandle {
         oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
     } as pg.CustomTypesConfig,
   });
+  // An idle connection the server closes (restart, failover, admin kill) is
+  // reported here and dropped by the pool; unhandled, it would crash the process.
+  pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
