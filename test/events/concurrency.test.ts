@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
-import { event, postEvents, token } from '../helpers/events.js';
+import { event, postEvents, startEventFixture, token } from '../helpers/events.js';
 import { tablesContaining } from '../helpers/scan-database.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 /**
  * DELETE and PATCH while the event processor holds a batch. The "processor" here
@@ -16,9 +16,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('users and event 
   let tenantId: string;
   let contentId: string;
   beforeAll(async () => {
-    t = await startTestApp({ backend });
-    ({ apiKey: key, tenantId } = await t.createTenant({ plan: 'enterprise' }));
-    contentId = await t.ingest({ source_id: await t.createSource(), url: 'https://news.example/race' });
+    const f = await startEventFixture(backend, ['https://news.example/race']);
+    ({ t, key, tenantId } = f);
+    contentId = f.contentIds[0]!;
   });
   afterAll(() => t.close());
 

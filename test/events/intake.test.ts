@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
-import { event, postEvents, token } from '../helpers/events.js';
+import { event, postEvents, startEventFixture, token } from '../helpers/events.js';
 import { tablesContaining } from '../helpers/scan-database.js';
 import { describeTenantRouteSecurity } from '../helpers/security-suite.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events on %s', (_name, backend) => {
   let t: TestApp;
@@ -12,11 +12,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
   let contentId: string;
   let otherContent: string;
   beforeAll(async () => {
-    t = await startTestApp({ backend });
-    ({ apiKey: key, tenantId } = await t.createTenant({ plan: 'enterprise' }));
-    const source = await t.createSource();
-    contentId = await t.ingest({ source_id: source, url: 'https://news.example/intake-1' });
-    otherContent = await t.ingest({ source_id: source, url: 'https://news.example/intake-2' });
+    const f = await startEventFixture(backend, ['https://news.example/intake-1', 'https://news.example/intake-2']);
+    ({ t, key, tenantId } = f);
+    [contentId, otherContent] = f.contentIds as [string, string];
   });
   afterAll(() => t.close());
 

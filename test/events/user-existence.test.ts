@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
-import { event, postEvents, token } from '../helpers/events.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { event, postEvents, startEventFixture, token } from '../helpers/events.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 /** SPEC.md "User existence", one test per row, observed through the API after processing. */
 describe.each(testBackends().map((b) => [b.name, b] as const))('user existence table on %s', (_name, backend) => {
@@ -10,9 +10,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('user existence t
   let tenantId: string;
   let contentId: string;
   beforeAll(async () => {
-    t = await startTestApp({ backend });
-    ({ apiKey: key, tenantId } = await t.createTenant({ plan: 'enterprise' }));
-    contentId = await t.ingest({ source_id: await t.createSource(), url: 'https://news.example/existence' });
+    const f = await startEventFixture(backend, ['https://news.example/existence']);
+    ({ t, key, tenantId } = f);
+    contentId = f.contentIds[0]!;
   });
   afterAll(() => t.close());
 

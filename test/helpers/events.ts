@@ -1,4 +1,5 @@
-import type { TestApp } from './test-app.js';
+import type { Backend } from './backends.js';
+import { startTestApp, type TestApp } from './test-app.js';
 
 export interface EventFields {
   type: string;
@@ -35,4 +36,14 @@ export function token(
 
 export async function postEvents(t: TestApp, apiKey: string, events: Record<string, unknown>[]) {
   return t.api(apiKey, 'POST', '/v1/events', { events });
+}
+
+/** An app with one enterprise tenant and content items from one source: what event tests start from. */
+export async function startEventFixture(backend: Backend, urls: string[]) {
+  const t = await startTestApp({ backend });
+  const { apiKey, tenantId } = await t.createTenant({ plan: 'enterprise' });
+  const sourceId = await t.createSource();
+  const contentIds: string[] = [];
+  for (const url of urls) contentIds.push(await t.ingest({ source_id: sourceId, url }));
+  return { t, key: apiKey, tenantId, contentIds };
 }
