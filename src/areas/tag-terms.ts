@@ -1,5 +1,5 @@
 import type { Area } from './area.js';
-import { STATION_SUFFIX, normalizeName, stripStationSuffix } from './area-names.js';
+import { STATION_SUFFIX, municipalStem, normalizeName, stripStationSuffix } from './area-names.js';
 
 /**
  * Prefecture short forms that are common surnames or words, so they are not tagged bare
@@ -22,8 +22,8 @@ export interface TagTerm {
  * The texts that tag an area (normalised):
  * - country: none (every tagged area implies 'jp' through its ancestors);
  * - prefecture: its name and aliases ('東京都', '東京'), except the short forms above;
- * - city: its name and aliases that end in 市/区/町/村 ('府中市', '大阪市北区', not the stem
- *   '府中'), except 2-character towns and villages ('栄町', '森町': also neighbourhood
+ * - city: its name and aliases that end in 市/区/町/村 ('府中市', '大阪市北区', never the stem:
+ *   '府中', nor '大町' of 大町市), except 2-character towns and villages ('栄町', '森町': also neighbourhood
  *   names in other cities), which are tagged only with their prefecture ('千葉県栄町');
  * - station: only as '<name>駅', for its name and each alias ('大久保駅', never '大久保').
  */
@@ -34,8 +34,11 @@ export function tagSurfaces(area: Area): string[] {
       return [];
     case 'prefecture':
       return unique(names.filter((n) => n.length >= 2 && !UNTAGGED_PREFECTURE_SHORT_FORMS.has(n)));
-    case 'city':
-      return unique(names.filter((n) => /[市区町村]$/.test(n) && !(n.length === 2 && /[町村]$/.test(n))));
+    case 'city': {
+      // A stem can itself end in 町 or 市 (大町 of 大町市, 下市 of 下市町) and must still not count.
+      const stem = municipalStem(normalizeName(area.name));
+      return unique(names.filter((n) => /[市区町村]$/.test(n) && n !== stem && !(n.length === 2 && /[町村]$/.test(n))));
+    }
     case 'station':
       return unique(names.map((n) => stripStationSuffix(n) + STATION_SUFFIX).filter((n) => n.length >= 2));
   }

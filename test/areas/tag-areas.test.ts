@@ -55,6 +55,8 @@ describe('AreaTagger on the built-in gazetteer', () => {
   it('tags municipalities by full name only, and short ones only at a word start', () => {
     expect(tagIds('渋谷で買い物')).toEqual([]);
     expect(tagIds('渋谷区で買い物')).toEqual(['city:13113']);
+    expect(tagIds('「下市」という地名')).toEqual([]); // the stem of 下市町 ends in 市 but is still a stem
+    expect(tagIds('長野県大町市')).toEqual(['city:20212']);
     expect(tagIds('観光市場が賑わう')).toEqual([]);
     expect(tagIds('山口県光市の工場')).toEqual(['city:35210']);
     expect(tagIds('東京都港区')).toEqual(['city:13103']);
