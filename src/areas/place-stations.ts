@@ -17,7 +17,7 @@ export type PlacementMethod = 'address' | 'line' | 'neighbours';
 export interface PlacedStation {
   group: StationGroup;
   prefectureId: string;
-  /** The ward or municipality from the address, or null (towns in a 郡: the address names only the 郡). */
+  /** The ward or municipality from the address, or null (towns in a 郡: the address names only the 郡; unreadable addresses). */
   municipalityId: string | null;
   method: PlacementMethod;
 }
@@ -37,14 +37,17 @@ export function placeStations(groups: readonly StationGroup[], municipal: readon
       continue;
     }
     const lineOnly = commonLinePrefectures(group.records);
-    if (lineOnly.length === 1) placed.push({ group, prefectureId: prefectureIdOf(lineOnly[0]!), municipalityId: null, method: 'line' });
+    if (lineOnly.length === 1) placed.push(withMunicipality(group, prefectureIdOf(lineOnly[0]!), 'line'));
     else pending.push(group);
   }
   const reference = [...placed];
-  for (const group of pending) {
-    placed.push({ group, prefectureId: voteOfNeighbours(group, reference), municipalityId: null, method: 'neighbours' });
-  }
+  for (const group of pending) placed.push(withMunicipality(group, voteOfNeighbours(group, reference), 'neighbours'));
   return placed;
+
+  /** The prefecture is known another way; a readable locality can still name the municipality ('我孫子市'). */
+  function withMunicipality(group: StationGroup, prefectureId: string, method: PlacementMethod): PlacedStation {
+    return { group, prefectureId, municipalityId: majority(group.records.map((r) => index.municipality(prefectureId, r))), method };
+  }
 }
 
 function prefectureIdOf(n: number): string {
@@ -103,7 +106,7 @@ class MunicipalIndex {
     return { prefectureId: prefecture.id, municipalityId: this.municipality(prefecture.id, record) };
   }
 
-  private municipality(prefectureId: string, record: StationRecord): string | null {
+  municipality(prefectureId: string, record: StationRecord): string | null {
     const cities = this.citiesByPrefecture.get(prefectureId) ?? new Map<string, Area>();
     const cityName = matchPossiblyGarbled(record.geocodedLocality, cities);
     const city = cityName ? cities.get(cityName) : undefined;

@@ -73,15 +73,17 @@ describe('placing stations', () => {
   });
 
   it('repairs mis-encoded names when one name fits, and ignores an address outside every line prefecture', () => {
-    const [garbled, outside] = placeStations(
+    const [garbled, outside, noPrefecture] = placeStations(
       groupStationRecords([
         record(1, '府中', 35.6722, 139.4799, { geocodedPrefecture: '東���都', geocodedLocality: '府中���' }),
         record(2, '某', 35.9, 139.6, { geocodedPrefecture: '広島県', linePrefectures: [11] }),
+        record(3, '西新宿', 35.6946, 139.6926, { geocodedLocality: '新宿区', linePrefectures: [13] }),
       ]),
       MUNICIPAL,
     );
     expect([garbled!.prefectureId, garbled!.municipalityId, garbled!.method]).toEqual(['pref:13', 'city:13206', 'address']);
     expect([outside!.prefectureId, outside!.method]).toEqual(['pref:11', 'line']);
+    expect([noPrefecture!.prefectureId, noPrefecture!.municipalityId, noPrefecture!.method]).toEqual(['pref:13', 'city:13104', 'line']);
   });
 
   it("without an address or a single line prefecture, votes among the nearest placed stations of the lines' prefectures", () => {
