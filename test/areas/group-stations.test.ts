@@ -3,7 +3,7 @@ import type { Area } from '../../src/areas/area.js';
 import { groupStationRecords } from '../../src/areas/group-stations.js';
 import { placeStations } from '../../src/areas/place-stations.js';
 import { stationAreas } from '../../src/areas/station-areas.js';
-import type { StationRecord } from '../../src/areas/station-records.js';
+import { mergeLineCopies, type StationRecord } from '../../src/areas/station-records.js';
 
 function record(id: number, name: string, lat: number, lng: number, address: Partial<StationRecord> = {}): StationRecord {
   return { id, name, lat, lng, geocodedPrefecture: null, geocodedLocality: null, geocodedWard: null, linePrefectures: [13], ...address };
@@ -21,6 +21,19 @@ const MUNICIPAL: Area[] = [
   place('city:34100', '広島市', 'city', 'pref:34'),
   place('city:34101', '中区', 'city', 'city:34100'),
 ];
+
+describe('reading line records', () => {
+  it("merges the copies of one record filed under each of its line's prefectures", () => {
+    const shinjuku = { id: 1130208, name: { ja: '新宿' }, location: { lat: 35.69, lng: 139.7, administrativeArea1: { ja: '東京都' }, locality1: { ja: '新宿区' }, ward: {} } };
+    const records = mergeLineCopies([
+      { id: 11, lines: [{ stations: [shinjuku] }] },
+      { id: 13, lines: [{ stations: [shinjuku, { id: 2, name: { ja: '位置なし' } }] }] },
+    ]);
+    expect(records).toEqual([
+      { id: 1130208, name: '新宿', lat: 35.69, lng: 139.7, geocodedPrefecture: '東京都', geocodedLocality: '新宿区', geocodedWard: null, linePrefectures: [11, 13] },
+    ]);
+  });
+});
 
 describe('grouping line records into stations', () => {
   it('joins records of one name within 1.5 km, keeps the same name far apart separate', () => {
