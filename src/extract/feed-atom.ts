@@ -3,8 +3,9 @@
 import type { FeedEntry, ParsedFeed } from './parse-feed.js';
 import { all, attr, childText, first, textOf, type XmlObject } from './feed-xml.js';
 import {
-  baseOf, htmlImage, httpUrl, looksLikeImage, mediaImage, plainText, uniqueCategories,
+  baseOf, htmlImage, looksLikeImage, mediaImage, plainText, uniqueCategories,
 } from './feed-entry-fields.js';
+import { httpUrl } from './http-url.js';
 import { parseDate } from './parse-date.js';
 
 /** The entry's web page: rel="alternate" (the default rel), HTML preferred over other types. */

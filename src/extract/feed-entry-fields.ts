@@ -2,19 +2,7 @@
 
 import { all, attr, trimmedText } from './feed-xml.js';
 import { firstImageSrc, htmlToText } from './html-text.js';
-
-/** Absolute http(s) URL of href against base, or null for other schemes and unparsable text. */
-export function httpUrl(href: string | null | undefined, base: string): string | null {
-  if (href === null || href === undefined) return null;
-  const trimmed = href.trim();
-  if (trimmed === '') return null;
-  try {
-    const url = new URL(trimmed, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+import { httpUrl } from './http-url.js';
 
 /** Base URL for an element's children: its xml:base resolved against the parent's base. */
 export function baseOf(node: unknown, parentBase: string): string {

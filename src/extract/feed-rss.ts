@@ -5,8 +5,9 @@
 import type { FeedEntry, ParsedFeed } from './parse-feed.js';
 import { all, attr, childText, first, type XmlObject } from './feed-xml.js';
 import {
-  allTexts, baseOf, htmlImage, httpUrl, looksLikeImage, mediaImage, plainText, uniqueCategories,
+  allTexts, baseOf, htmlImage, looksLikeImage, mediaImage, plainText, uniqueCategories,
 } from './feed-entry-fields.js';
+import { httpUrl } from './http-url.js';
 import { parseDate } from './parse-date.js';
 
 function enclosureImage(item: unknown, base: string): string | null {
