@@ -67,7 +67,8 @@ function holdsTheText(slice: string, pageTextLength: number): boolean {
 
 /** The element holding the article body, when the page marks it; else null. */
 export function markedArticle(html: string, pageTextLength: number): Slice | null {
-  const body = ARTICLE_BODY.exec(html);
+  // The regex tries every tag; most pages have no itemprop="articleBody" at all.
+  const body = html.includes('articleBody') ? ARTICLE_BODY.exec(html) : null;
   if (body !== null) {
     const end = elementEnd(html, body[1] as string, body.index + body[0].length);
     const slice = end === null ? null : html.slice(body.index, end);

@@ -80,6 +80,15 @@ describe('extractArticle: main text', () => {
     expect(extractArticle(oddlyNamed, PAGE_URL).text.split('\n')).toEqual(STORY);
   });
 
+  it('reads a hostile page nested 2,000 elements deep in bounded time', () => {
+    const depth = 2000;
+    const html = `<html><head><title>t</title></head><body>${'<div>'.repeat(depth)}${STORY.map((p) => `<p>${p}</p>`).join('')}${'</div>'.repeat(depth)}</body></html>`;
+    const started = performance.now();
+    expect(extractArticle(html, PAGE_URL).text.split('\n')).toEqual(STORY);
+    // Readability alone takes minutes on this page.
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('decodes and extracts a Shift_JIS page', () => {
     const html = decodeText(readFileSync(new URL('./fixtures/shift_jis.html', import.meta.url)), 'text/html');
     const article = extractArticle(html, 'https://www.example.jp/page.html');
