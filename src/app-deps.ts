@@ -2,7 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
+import type { AreaDirectory } from './areas/area-directory.js';
+import type { ArticleStore } from './content/article-store.js';
 import type { ContentCatalog } from './content/content-catalog.js';
+import type { Crawler } from './crawl/crawler.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import type { EventLog } from './events/event-log.js';
@@ -34,4 +37,9 @@ export interface AppDeps {
   tokens: TrackingTokens;
   eventLog: EventLog;
   events: EventProcessor;
+  /** The gazetteer in use (built-in areas plus operator imports). */
+  areas: AreaDirectory;
+  /** Analyses and stores articles (crawled or ingested). */
+  articles: ArticleStore;
+  crawler: Crawler;
 }

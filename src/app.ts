@@ -3,6 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppDeps } from './app-deps.js';
 import { adminContentRoutes } from './content/admin-content-routes.js';
 import { adminSourceRoutes } from './content/admin-source-routes.js';
+import { adminCrawlRoute } from './crawl/admin-crawl-route.js';
+import { adminAreaRoutes } from './areas/admin-area-routes.js';
 import { contentsRoute } from './content/contents-route.js';
 import { BODY_LIMIT_BYTES, clientErrorHandler, installErrorHandling } from './http/error-handling.js';
 import { installPipeline } from './http/pipeline.js';
@@ -60,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminMetricsRoute, deps);
   await app.register(adminScenarioRoutes, deps);
   await app.register(adminSourceRoutes, deps);
+  await app.register(adminCrawlRoute, deps);
+  await app.register(adminAreaRoutes, deps);
   await app.register(adminContentRoutes, deps);
 
   return app;

@@ -20,6 +20,16 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How often in-memory usage counters are written to the ledger. */
   usageFlushIntervalMs: number;
+  crawl: {
+    /** Sources crawled at once by one worker. */
+    concurrency: number;
+    /** Least time between two requests to one host (politeness). */
+    hostDelayMs: number;
+    /** Limit for one outbound request, body included. */
+    fetchTimeoutMs: number;
+  };
+  /** A local ONNX sentence-embedding model to use instead of the built-in embedder. */
+  embeddingModelPath: string | null;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +113,15 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
   }
 
   const usageFlushIntervalMs = integer('USAGE_FLUSH_INTERVAL_MS', 1000, 10, 60_000);
+  const crawl = {
+    concurrency: integer('CRAWL_CONCURRENCY', 4, 1, 64),
+    hostDelayMs: integer('CRAWL_HOST_DELAY_MS', 1000, 0, 60_000),
+    fetchTimeoutMs: integer('CRAWL_FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
+  };
+  const embeddingModelPath = get('EMBEDDING_MODEL_PATH') ?? null;
+  if (embeddingModelPath !== null && !existsSync(embeddingModelPath)) {
+    problems.push(`EMBEDDING_MODEL_PATH does not exist: ${embeddingModelPath}`);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -119,6 +138,8 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     allowPrivateNetworkFetch: allowRaw === 'true' || allowRaw === '1',
     logLevel: logLevelRaw as Config['logLevel'],
     usageFlushIntervalMs,
+    crawl: Object.freeze(crawl),
+    embeddingModelPath,
   });
 }
 

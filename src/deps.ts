@@ -4,6 +4,7 @@ import { Counter, Gauge, Summary } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import { ContentCatalog } from './content/content-catalog.js';
+import { createContentPipeline } from './crawl/content-pipeline.js';
 import { openDatabase } from './db/connect.js';
 import { EventLog } from './events/event-log.js';
 import { EventProcessor } from './events/event-processor.js';
@@ -84,7 +85,12 @@ export async function createRuntime(
   const sqliteFile = database.kind === 'sqlite' && !config.databaseUrl.endsWith(':memory:') ? config.databaseUrl.replace(/^sqlite:(\/\/)?/, '') : null;
   const writer = sqliteFile ? new SqliteEventWriter(sqliteFile) : null;
   const eventLog = new EventLog(database.db, database.kind, () => events.wake(), writer);
-  if (options.startWorkers !== false) events.start();
+  const catalog = new ContentCatalog(database.db, clock);
+  const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog });
+  if (options.startWorkers !== false) {
+    events.start();
+    pipeline.startWorkers();
+  }
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
   touchTimer.unref();
 
@@ -100,11 +106,14 @@ export async function createRuntime(
     adminToken: admin.value,
     webhookSecrets: new SecretBox(secretKey, 'webhook-secrets'),
     metrics,
-    contents: new ContentCatalog(database.db, clock),
+    contents: catalog,
     cursors: new Signer(secretKey, 'cursor'),
     tokens: new TrackingTokens(secretKey),
     eventLog,
     events,
+    areas: pipeline.areas,
+    articles: pipeline.articles,
+    crawler: pipeline.crawler,
   };
 
   return {
@@ -112,6 +121,7 @@ export async function createRuntime(
     adminTokenCreated: admin.created,
     async close() {
       clearInterval(touchTimer);
+      await pipeline.close();
       await events.stop();
       await writer?.close();
       await meter.close();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { baseUrlOf, type Config } from '../config.js';
+import { AreaFileError, parseAreaFile } from '../areas/area-file.js';
 import { readOrCreateSecret } from '../lib/local-secret.js';
 
 interface AdminRequest {
@@ -61,17 +62,36 @@ const COMMANDS: Record<string, [string, Builder]> = {
     return { method: 'PUT', path: `/admin/v1/tenants/${tenant}/scenarios/${name}`, body: { type: str(f.type), algorithm_id: str(f.algorithm) } };
   }],
   'scenarios list': ['scenarios list TENANT', (a) => ({ method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'scenarios list TENANT')[0]}/scenarios` })],
-  'sources create': ['sources create --name N --trust 0-3 [--feed-url URL] [--language ja] [--category C]', (_a, f) => ({
+  'sources create': ['sources create --name N --trust 0-3 [--feed-url URL] [--language ja] [--category C] [--interval SECONDS]', (_a, f) => ({
     method: 'POST',
     path: '/admin/v1/sources',
-    body: { name: str(f.name), feed_url: str(f['feed-url']), trust_level: num(f.trust), language: str(f.language), category: str(f.category) },
+    body: { name: str(f.name), feed_url: str(f['feed-url']), trust_level: num(f.trust), language: str(f.language), category: str(f.category), crawl_interval_seconds: num(f.interval) },
   })],
   'sources list': ['sources list', () => ({ method: 'GET', path: '/admin/v1/sources' })],
-  'sources update': ['sources update SOURCE [--trust 0-3] [--name N] [--feed-url URL] [--active true|false]', (a, f) => ({
+  'sources update': ['sources update SOURCE [--trust 0-3] [--name N] [--feed-url URL] [--active true|false] [--interval SECONDS]', (a, f) => ({
     method: 'PATCH',
     path: `/admin/v1/sources/${need(a, 1, 'sources update SOURCE')[0]}`,
-    body: { name: str(f.name), feed_url: str(f['feed-url']), trust_level: num(f.trust), active: f.active === undefined ? undefined : f.active === 'true' },
+    body: {
+      name: str(f.name),
+      feed_url: str(f['feed-url']),
+      trust_level: num(f.trust),
+      active: f.active === undefined ? undefined : f.active === 'true',
+      crawl_interval_seconds: num(f.interval),
+    },
   })],
+  'sources crawl': ['sources crawl SOURCE [--wait]', (a, f) => ({
+    method: 'POST',
+    path: `/admin/v1/sources/${need(a, 1, 'sources crawl SOURCE [--wait]')[0]}/crawl${f.wait ? '?wait=true' : ''}`,
+  })],
+  'areas find': ['areas find NAME [--level station|city|prefecture|country]', (a, f) => {
+    need(a, 1, 'areas find NAME');
+    const query = new URLSearchParams({ name: a[0]!, ...(str(f.level) ? { level: str(f.level)! } : {}) });
+    return { method: 'GET', path: `/admin/v1/areas?${query}` };
+  }],
+  'areas import': ['areas import FILE.csv|FILE.json [--mode extend|replace]  (format: docs/areas.md)', (a, f) => {
+    need(a, 1, 'areas import FILE [--mode extend|replace]');
+    return { method: 'PUT', path: '/admin/v1/areas', body: { mode: str(f.mode) ?? 'extend', areas: readAreaFile(a[0]!) } };
+  }],
   'sources delete': ['sources delete SOURCE', (a) => ({ method: 'DELETE', path: `/admin/v1/sources/${need(a, 1, 'sources delete SOURCE')[0]}` })],
   'contents create': ['contents create --json ARTICLE|@file', (_a, f) => ({ method: 'POST', path: '/admin/v1/contents', body: jsonArg(f.json) })],
   'usage show': ['usage show TENANT [--from YYYY-MM-DD] [--to YYYY-MM-DD]', (a, f) => {
@@ -79,6 +99,25 @@ const COMMANDS: Record<string, [string, Builder]> = {
     return { method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'usage show TENANT')[0]}/usage${query.size ? `?${query}` : ''}` };
   }],
 };
+
+/** Reads and checks an area file locally, so its problems are reported by line before anything is sent. */
+function readAreaFile(file: string) {
+  const format = /\.csv$/i.test(file) ? 'csv' : 'json';
+  try {
+    return parseAreaFile(readFileSync(file, 'utf8'), format).map((a) => ({
+      id: a.id,
+      name: a.name,
+      level: a.level,
+      parent_id: a.parentId,
+      lat: a.lat,
+      lng: a.lng,
+      aliases: a.aliases,
+    }));
+  } catch (err) {
+    if (!(err instanceof AreaFileError)) throw err;
+    throw new Error(`${file}: ${err.problems.length} problem(s), nothing imported:\n${err.problems.slice(0, 50).map((p) => `  ${p.at}: ${p.message}`).join('\n')}`);
+  }
+}
 
 function usage(): string {
   return ['usage: content-feed admin COMMAND [--url BASE_URL]', '', ...Object.values(COMMANDS).map(([u]) => `  ${u}`)].join('\n');
@@ -93,8 +132,8 @@ function compact(body: unknown): unknown {
 
 /** `content-feed admin …`: calls the admin API of a running service and prints the JSON answer. */
 export async function admin(config: Config, argv: string[]): Promise<number> {
-  const names = ['url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to'];
-  const options = Object.fromEntries(names.map((n) => [n, { type: 'string' as const }]));
+  const names = ['url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level'];
+  const options: Record<string, { type: 'string' | 'boolean' }> = { ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), wait: { type: 'boolean' } };
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true });
@@ -109,7 +148,13 @@ export async function admin(config: Config, argv: string[]): Promise<number> {
     process.stderr.write(`${usage()}\n`);
     return 2;
   }
-  const request = command[1](args, values);
+  let request: AdminRequest;
+  try {
+    request = command[1](args, values);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 2;
+  }
   const baseUrl = str(values.url) ?? baseUrlOf(config);
   const token = config.adminToken ?? readOrCreateSecret(config.dataDir, 'admin-token', 'cfa_').value;
   const body = compact(request.body);

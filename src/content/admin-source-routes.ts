@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
-import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
+import { Nullable, withProblems } from '../http/schemas.js';
 import { newId } from '../lib/ids.js';
-import { toIso } from '../lib/time.js';
-import { deleteSource, findSource, insertSource, listSources, saveSource, type Source } from './source-repo.js';
+import { deleteSource, findSource, insertSource, listSources, saveSource, type NewSource, type Source } from './source-repo.js';
+import { sourceView, SourceView } from './source-view.js';
 
 export const TrustLevel = Type.Integer({
   minimum: 0,
@@ -19,43 +19,15 @@ const SourceFields = {
   language: Nullable(Type.String({ pattern: '^[a-z]{2,3}$' })),
   category: Nullable(Type.String({ minLength: 1, maxLength: 64 })),
   active: Type.Boolean(),
+  crawl_interval_seconds: Type.Integer({ minimum: 30, maximum: 86_400, description: 'How often the feed is polled (default 300).' }),
 };
-
-const SourceView = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    feed_url: Nullable(Type.String()),
-    trust_level: Type.Integer(),
-    language: Nullable(Type.String()),
-    category: Nullable(Type.String()),
-    active: Type.Boolean(),
-    created_at: IsoTimestamp,
-    updated_at: IsoTimestamp,
-  },
-  { $id: 'Source' },
-);
-
-function sourceView(s: Source) {
-  return {
-    id: s.id,
-    name: s.name,
-    feed_url: s.feedUrl,
-    trust_level: s.trustLevel,
-    language: s.language,
-    category: s.category,
-    active: s.active,
-    created_at: toIso(s.createdAt),
-    updated_at: toIso(s.updatedAt),
-  };
-}
 
 const SourceParams = Type.Object({ source_id: Type.String({ minLength: 1, maxLength: 64 }) });
 const admin = { auth: 'admin' as const };
 const tags = ['admin: sources'];
 const security = [{ adminToken: [] }];
 
-export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { db, clock, contents }) => {
+export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { db, clock, contents, crawler }) => {
   const requireSource = async (id: string) => {
     const source = await findSource(db, id);
     if (!source) throw errors.notFound(`No source ${id}.`);
@@ -78,6 +50,7 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
             trust_level: SourceFields.trust_level,
             language: Type.Optional(SourceFields.language),
             category: Type.Optional(SourceFields.category),
+            crawl_interval_seconds: Type.Optional(SourceFields.crawl_interval_seconds),
           },
           { additionalProperties: false },
         ),
@@ -87,7 +60,7 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
     async (request, reply) => {
       const now = clock.now();
       const body = request.body;
-      const source: Source = {
+      const source: NewSource = {
         id: newId('src'),
         name: body.name,
         feedUrl: body.feed_url ?? null,
@@ -95,12 +68,14 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
         language: body.language ?? null,
         category: body.category ?? null,
         active: true,
+        crawlIntervalSeconds: body.crawl_interval_seconds,
         createdAt: now,
         updatedAt: now,
       };
       await insertSource(db, source);
+      if (source.feedUrl) crawler.wake();
       reply.code(201).header('location', `/admin/v1/sources/${source.id}`);
-      return sourceView(source);
+      return sourceView((await findSource(db, source.id))!);
     },
   );
 
@@ -140,10 +115,12 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
         language: b.language !== undefined ? b.language : current.language,
         category: b.category !== undefined ? b.category : current.category,
         active: b.active ?? current.active,
+        crawlIntervalSeconds: b.crawl_interval_seconds ?? current.crawlIntervalSeconds,
         updatedAt: clock.now(),
       };
       await saveSource(db, next);
       contents.clear(); // items show the source's name
+      if (next.feedUrl && next.active) crawler.wake();
       return sourceView(next);
     },
   );

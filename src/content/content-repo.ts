@@ -13,7 +13,16 @@ export interface Content {
   category: string | null;
   language: string | null;
   publishedAt: number;
+  /** Names of the areas the article mentions, as shown to clients. */
   areas: string[];
+  /** Ids of those areas and all their ancestors: what area retrieval matches. */
+  areaIds: string[];
+  keywords: string[];
+  simhash: string | null;
+  /** Encoded by analysis/vector-codec; `embedder` names what produced it. */
+  vector: string | null;
+  embedder: string | null;
+  firstSeenAt: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -35,6 +44,12 @@ export function toContent(row: ContentRow): Content {
     language: row.language,
     publishedAt: row.published_at,
     areas: JSON.parse(row.areas) as string[],
+    areaIds: JSON.parse(row.area_ids) as string[],
+    keywords: JSON.parse(row.keywords) as string[],
+    simhash: row.simhash,
+    vector: row.vector,
+    embedder: row.embedder,
+    firstSeenAt: row.first_seen_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -56,6 +71,12 @@ function toRow(content: Content): ContentRow {
     language: content.language,
     published_at: content.publishedAt,
     areas: JSON.stringify(content.areas),
+    area_ids: JSON.stringify(content.areaIds),
+    keywords: JSON.stringify(content.keywords),
+    simhash: content.simhash,
+    vector: content.vector,
+    embedder: content.embedder,
+    first_seen_at: content.firstSeenAt,
     created_at: content.createdAt,
     updated_at: content.updatedAt,
   };
@@ -63,11 +84,6 @@ function toRow(content: Content): ContentRow {
 
 export async function findContent(db: Kysely<Database>, id: string): Promise<Content | null> {
   const row = await db.selectFrom('contents').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toContent(row) : null;
-}
-
-export async function findContentByCanonicalUrl(db: Kysely<Database>, canonicalUrl: string): Promise<Content | null> {
-  const row = await db.selectFrom('contents').selectAll().where('canonical_url', '=', canonicalUrl).executeTakeFirst();
   return row ? toContent(row) : null;
 }
 

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
-import { newId } from '../lib/ids.js';
 import { canonicalUrl } from './canonical-url.js';
-import { findContentByCanonicalUrl, insertContent, saveContent, type Content } from './content-repo.js';
+import type { AreaDirectory } from '../areas/area-directory.js';
+import type { ArticleDraft, ArticleStore } from './article-store.js';
+import { findContent } from './content-repo.js';
 import { contentView, type ContentItemView } from './content-view.js';
 import { findSource } from './source-repo.js';
 
@@ -35,11 +36,13 @@ export function summarise(body: string): string {
 }
 
 /**
- * Stores one article. The same article reached again (same canonical URL) is
- * updated in place and keeps its id.
+ * Stores one article given directly by an operator. The same article reached
+ * again (same canonical URL) is updated in place and keeps its id. It is
+ * analysed like a crawled one; a given language or area list wins over
+ * analysis, a given category is normalised like a feed's (docs/analysis.md).
  */
 export async function ingestContent(
-  deps: { db: Kysely<Database>; clock: Clock },
+  deps: { db: Kysely<Database>; clock: Clock; articles: ArticleStore; areas: AreaDirectory },
   input: IngestInput,
 ): Promise<{ item: ContentItemView; created: boolean }> {
   const source = await findSource(deps.db, input.source_id);
@@ -48,29 +51,27 @@ export async function ingestContent(
   if (new Set(thumbnailFields.map((field) => field === undefined)).size > 1) {
     throw errors.invalidField('body', 'thumbnail_url', 'thumbnail_url, thumbnail_width and thumbnail_height go together');
   }
-  const now = deps.clock.now();
-  const canonical = canonicalUrl(input.url);
-  const existing = await findContentByCanonicalUrl(deps.db, canonical);
   const body = input.body ?? '';
-  const content: Content = {
-    id: existing?.id ?? newId('cnt'),
+  const draft: ArticleDraft = {
     sourceId: source.id,
     url: input.url,
-    canonicalUrl: canonical,
+    urls: [canonicalUrl(input.url)],
     title: input.title,
     summary: input.summary ?? summarise(body),
     body,
-    thumbnail: input.thumbnail_url
-      ? { url: input.thumbnail_url, width: input.thumbnail_width!, height: input.thumbnail_height! }
-      : null,
-    category: input.category ?? source.category,
-    language: input.language ?? source.language,
+    thumbnail: input.thumbnail_url ? { url: input.thumbnail_url, width: input.thumbnail_width!, height: input.thumbnail_height! } : null,
     publishedAt: Date.parse(input.published_at),
-    areas: input.areas ?? [],
-    createdAt: existing?.createdAt ?? now,
-    updatedAt: now,
+    categoryHints: [input.category, source.category],
+    languageHint: input.language ?? source.language,
+    firstSeenAt: null,
+    overrides: {
+      language: input.language,
+      ...(input.areas && { areas: input.areas, areaIds: deps.areas.idsOfNames(input.areas) }),
+    },
   };
-  if (existing) await saveContent(deps.db, content);
-  else await insertContent(deps.db, content);
-  return { item: contentView(content, source), created: !existing };
+  const { outcome, contentId } = await deps.articles.save(draft, { detectNearDuplicates: false });
+  // A duplicate belongs to the source that published it first.
+  const content = (await findContent(deps.db, contentId))!;
+  const owner = content.sourceId === source.id ? source : (await findSource(deps.db, content.sourceId))!;
+  return { item: contentView(content, owner), created: outcome === 'new' };
 }

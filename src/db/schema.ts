@@ -22,6 +22,10 @@ export interface Database {
   content_stats: ContentStatsTable;
   daily_stats: DailyStatsTable;
   daily_actives: DailyActivesTable;
+  content_urls: ContentUrlsTable;
+  feed_entries: FeedEntriesTable;
+  imported_areas: ImportedAreasTable;
+  settings: SettingsTable;
 }
 
 export interface TenantsTable {
@@ -75,6 +79,20 @@ export interface SourcesTable {
   active: number;
   created_at: number;
   updated_at: number;
+  crawl_interval_s: Generated<number>;
+  etag: string | null;
+  last_modified: string | null;
+  /** Null: due now. */
+  next_crawl_at: number | null;
+  /** A crawler holds the source until then; others skip it. */
+  crawl_lease_until: number | null;
+  last_crawled_at: number | null;
+  last_success_at: number | null;
+  last_error: string | null;
+  /** Consecutive failed crawls; drives the back-off. */
+  error_count: Generated<number>;
+  /** JSON counts of the last finished crawl. */
+  last_result: string | null;
 }
 
 export interface ContentsTable {
@@ -93,6 +111,49 @@ export interface ContentsTable {
   published_at: number;
   areas: string;
   created_at: number;
+  updated_at: number;
+  /** JSON: matched area ids and their ancestors (retrieval by area). */
+  area_ids: Generated<string>;
+  keywords: Generated<string>;
+  /** 64-bit SimHash of the text, 16 hex digits (near-duplicate detection). */
+  simhash: string | null;
+  /** Base64 little-endian float32, from `embedder`. */
+  vector: string | null;
+  embedder: string | null;
+  /** When the crawler first saw the article in a feed. */
+  first_seen_at: number | null;
+}
+
+export interface ContentUrlsTable {
+  url: string;
+  content_id: string;
+}
+
+export interface FeedEntriesTable {
+  source_id: string;
+  entry_key: string;
+  fingerprint: string;
+  content_id: string | null;
+  failures: Generated<number>;
+  last_error: string | null;
+  first_seen_at: number;
+  updated_at: number;
+}
+
+export interface ImportedAreasTable {
+  id: string;
+  name: string;
+  level: string;
+  parent_id: string | null;
+  lat: number | null;
+  lng: number | null;
+  /** JSON array of strings. */
+  aliases: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
   updated_at: number;
 }
 

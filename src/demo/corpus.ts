@@ -8,7 +8,6 @@ export interface DemoArticle {
   body: string;
   category: string;
   language: 'ja' | 'en';
-  areas: string[];
   ageMinutes: number;
   slug: string;
 }
@@ -64,7 +63,6 @@ export function generateDemoCorpus(count: number, seed = 7): DemoArticle[] {
         sourceIndex,
         category,
         language: 'en',
-        areas: [area],
         ageMinutes,
         slug: `en-${i}`,
         title: `${topic} in ${area} (${i + 1})`,
@@ -79,7 +77,6 @@ export function generateDemoCorpus(count: number, seed = 7): DemoArticle[] {
         sourceIndex,
         category,
         language: 'ja',
-        areas: [area],
         ageMinutes,
         slug: `ja-${i}`,
         title: `${area}で${topic}（${i + 1}）`,

@@ -72,7 +72,6 @@ export async function seedDemo(deps: AppDeps): Promise<DemoInfo | null> {
       published_at: new Date(now - article.ageMinutes * 60_000).toISOString(),
       category: article.category,
       language: article.language,
-      areas: article.areas,
     });
     sampleContentId ||= item.id;
   }

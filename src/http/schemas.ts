@@ -30,6 +30,6 @@ export function withProblems<T extends Record<number, TSchema>>(success: T, stat
 }
 
 export const IsoTimestamp = Type.String({ format: 'date-time' });
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
+export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) => Type.Union([Type.Null(), schema], options);
 export const CreditAmount = Type.Number({ minimum: 0, maximum: 1e12, description: 'Credits, at most three decimals.' });
 export const UtcDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'UTC day, YYYY-MM-DD.' });

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import { Histogram, type Registry } from 'prom-client';
+import type { Embedder } from '../analysis/embedder.js';
+import { HashedTfIdfEmbedder } from '../analysis/hashed-tfidf-embedder.js';
+import { loadOnnxEmbedder } from '../analysis/onnx-embedder.js';
+import { AreaDirectory } from '../areas/area-directory.js';
+import type { Config } from '../config.js';
+import { ArticleAnalyser } from '../content/article-analyser.js';
+import { ArticleStore } from '../content/article-store.js';
+import type { ContentCatalog } from '../content/content-catalog.js';
+import { NearDuplicateIndex } from '../content/near-duplicate-index.js';
+import { loadTermStats, saveTermStats } from '../content/term-stats-repo.js';
+import type { Database } from '../db/schema.js';
+import { HostPoliteness } from '../fetch/host-politeness.js';
+import { PoliteFetcher } from '../fetch/polite-fetcher.js';
+import { RobotsRules } from '../fetch/robots.js';
+import { SafeFetcher } from '../fetch/safe-fetcher.js';
+import type { Clock } from '../lib/clock.js';
+import { Crawler } from './crawler.js';
+
+export const USER_AGENT = 'content-feed/0.1 (+https://github.com/content-feed; news crawler)';
+/** How often learned term statistics are saved, and other nodes' area imports picked up. */
+const PERSIST_INTERVAL_MS = 60_000;
+
+export interface ContentPipeline {
+  areas: AreaDirectory;
+  articles: ArticleStore;
+  crawler: Crawler;
+  /** Starts the crawl scheduler (workers only). */
+  startWorkers(): void;
+  close(): Promise<void>;
+}
+
+/** Builds the crawl → extract → analyse → store chain (DESIGN §7) from configuration. */
+export async function createContentPipeline(o: {
+  config: Config;
+  db: Kysely<Database>;
+  clock: Clock;
+  log: { info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+  metrics: Registry;
+  catalog: ContentCatalog;
+}): Promise<ContentPipeline> {
+  const { config, db, clock, log } = o;
+  const areas = await AreaDirectory.load(db);
+  const termStats = await loadTermStats(db);
+  const embedder: Embedder = config.embeddingModelPath
+    ? await loadOnnxEmbedder(config.embeddingModelPath)
+    : new HashedTfIdfEmbedder({ df: termStats });
+  log.info({ embedder: embedder.id, areas: areas.size }, 'content pipeline ready');
+  const articles = new ArticleStore(db, clock, new ArticleAnalyser(embedder, termStats, areas), new NearDuplicateIndex(), o.catalog);
+
+  const fetcher = new SafeFetcher({ allowPrivateNetwork: config.allowPrivateNetworkFetch, userAgent: USER_AGENT, timeoutMs: config.crawl.fetchTimeoutMs });
+  const now = () => clock.now();
+  const polite = new PoliteFetcher({
+    fetcher,
+    robots: new RobotsRules({ fetcher, userAgent: USER_AGENT, now }),
+    politeness: new HostPoliteness({ minDelayMs: config.crawl.hostDelayMs, now }),
+  });
+  const freshness = new Histogram({
+    name: 'content_freshness_seconds',
+    help: 'Time from an article appearing in a polled feed to being servable (an upper bound: the previous poll when its date is older).',
+    buckets: [5, 10, 20, 30, 45, 60, 90, 120, 300, 600, 1800, 3600],
+    registers: [o.metrics],
+  });
+  const crawler = new Crawler(
+    { db, clock, fetcher: polite, articles, log, onFresh: (seconds) => freshness.observe(seconds) },
+    { concurrency: config.crawl.concurrency, leaseMs: 15 * 60_000, tickMs: 1000 },
+  );
+
+  let savedDocuments = termStats.documents;
+  const persist = async () => {
+    await areas.refresh(db);
+    if (termStats.documents === savedDocuments) return;
+    savedDocuments = termStats.documents;
+    await saveTermStats(db, termStats, clock.now());
+  };
+  const timer = setInterval(() => void persist().catch((err) => log.error({ err }, 'saving term statistics failed')), PERSIST_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    areas,
+    articles,
+    crawler,
+    startWorkers: () => crawler.startScheduler(),
+    async close() {
+      clearInterval(timer);
+      await crawler.stop();
+      await persist().catch((err) => log.error({ err }, 'saving term statistics failed'));
+      await fetcher.close();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { toSource, type CrawlCounts, type Source } from '../content/source-repo.js';
+
+/**
+ * Claims a source for one crawl: a lease row update, so any number of
+ * workers (PostgreSQL) or the scheduler and an operator's "crawl now" (one
+ * process) never crawl the same source at once. A crashed crawler's lease
+ * simply runs out.
+ */
+export async function claimSource(db: Kysely<Database>, sourceId: string, now: number, leaseMs: number): Promise<Source | null> {
+  const result = await db
+    .updateTable('sources')
+    .set({ crawl_lease_until: now + leaseMs })
+    .where('id', '=', sourceId)
+    .where((eb) => eb.or([eb('crawl_lease_until', 'is', null), eb('crawl_lease_until', '<=', now)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return null;
+  const row = await db.selectFrom('sources').selectAll().where('id', '=', sourceId).executeTakeFirst();
+  return row ? toSource(row) : null;
+}
+
+/** Ids of active sources with a feed whose next crawl is due, oldest due first. */
+export async function dueSourceIds(db: Kysely<Database>, now: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sources')
+    .select('id')
+    .where('active', '=', 1)
+    .where('feed_url', 'is not', null)
+    .where((eb) => eb.or([eb('next_crawl_at', 'is', null), eb('next_crawl_at', '<=', now)]))
+    .where((eb) => eb.or([eb('crawl_lease_until', 'is', null), eb('crawl_lease_until', '<=', now)]))
+    .orderBy('next_crawl_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The earliest time any active source is due (null: none has a feed). */
+export async function nextDueAt(db: Kysely<Database>): Promise<number | null> {
+  const row = await db
+    .selectFrom('sources')
+    .select((eb) => eb.fn.min('next_crawl_at').as('due'))
+    .where('active', '=', 1)
+    .where('feed_url', 'is not', null)
+    .executeTakeFirst();
+  return row?.due ?? null;
+}
+
+export async function recordCrawlSuccess(
+  db: Kysely<Database>,
+  sourceId: string,
+  at: { now: number; next: number; etag: string | null; lastModified: string | null; counts: CrawlCounts; notModified: boolean; pageErrors: string | null },
+): Promise<void> {
+  await db
+    .updateTable('sources')
+    .set({
+      etag: at.etag,
+      last_modified: at.lastModified,
+      last_crawled_at: at.now,
+      last_success_at: at.now,
+      next_crawl_at: at.next,
+      crawl_lease_until: null,
+      error_count: 0,
+      last_error: at.pageErrors,
+      last_result: JSON.stringify({ ...at.counts, not_modified: at.notModified }),
+    })
+    .where('id', '=', sourceId)
+    .execute();
+}
+
+export async function recordCrawlFailure(
+  db: Kysely<Database>,
+  sourceId: string,
+  at: { now: number; next: number; error: string; errorCount: number; counts: CrawlCounts },
+): Promise<void> {
+  await db
+    .updateTable('sources')
+    .set({
+      last_crawled_at: at.now,
+      next_crawl_at: at.next,
+      crawl_lease_until: null,
+      error_count: at.errorCount,
+      last_error: at.error,
+      last_result: JSON.stringify({ ...at.counts, not_modified: false }),
+    })
+    .where('id', '=', sourceId)
+    .execute();
+}
+
+/** "Crawl now": due at once, for whichever worker looks next. */
+export async function makeDueNow(db: Kysely<Database>, sourceId: string, now: number): Promise<void> {
+  await db.updateTable('sources').set({ next_crawl_at: now }).where('id', '=', sourceId).execute();
+}
