@@ -185,7 +185,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('operator admin A
         summary: '渋谷駅の近くに新しい施設が開業した。多くの人が訪れた。',
         thumbnail: { url: 'https://img.tokyo.example/1.jpg', width: 800, height: 450 },
         source: { id: sourceId, name: 'Tokyo Wire' },
-        category: 'economy',
+        category: 'business', // the source's "economy", normalised (docs/analysis.md)
         language: 'ja',
         published_at: '2026-01-15T00:00:00.000Z',
         areas: ['渋谷駅'],
