@@ -1,6 +1,8 @@
 import { cpus, totalmem } from 'node:os';
 import { contentsPipelineBench, type BenchRow } from './contents-pipeline.bench.js';
+import { analysisBench } from './analysis.bench.js';
 import { eventsBench } from './events.bench.js';
+import { freshnessBench } from './freshness.bench.js';
 
 /**
  * `npm run bench [-- NAME…]`: runs the benchmarks and prints one table.
@@ -9,6 +11,8 @@ import { eventsBench } from './events.bench.js';
 const BENCHES: Record<string, (seconds: number) => Promise<BenchRow[]>> = {
   contents: contentsPipelineBench,
   events: eventsBench,
+  analysis: analysisBench,
+  freshness: freshnessBench,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
