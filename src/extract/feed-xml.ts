@@ -7,7 +7,7 @@
 //
 // Namespaces: elements are renamed to canonical prefixes (dc:, content:, media:, atom:, rdf:)
 // from the namespace URIs the root element declares, so a feed that binds Dublin Core to
-// "dcel:" reads like every other. Elements of the root's own namespace lose their prefix.
+// "dcel:" reads like every other; a feed written as <atom:feed> reads like a plain Atom feed.
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
@@ -29,21 +29,6 @@ const CANONICAL_PREFIX: Record<string, string> = {
   'http://purl.org/rss/1.0/': 'rss1',
 };
 
-/**
- * Element renaming for one document: declared prefixes become canonical ones, and in a feed
- * written as <atom:feed> the atom: prefix is dropped so it reads like a plain Atom feed.
- */
-function renameFor(root: RootElement): (name: string) => string {
-  return (name) => {
-    const colon = name.indexOf(':');
-    if (colon === -1) return name;
-    const canonical = root.prefixes.get(name.slice(0, colon));
-    if (canonical === undefined) return name;
-    const local = name.slice(colon + 1);
-    return canonical === 'atom' && root.namespace === 'atom' ? local : `${canonical}:${local}`;
-  };
-}
-
 const PROLOG_ITEM = /\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>/iy;
 const ROOT_TAG = /<([A-Za-z_][\w.:-]*)((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/y;
 const NS_DECLARATION = /\s+xmlns(?::([\w.-]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
@@ -57,6 +42,21 @@ export interface RootElement {
   namespace: string | null;
   /** Declared prefix → canonical prefix. */
   prefixes: Map<string, string>;
+}
+
+/**
+ * Element renaming for one document: declared prefixes become canonical ones, and in a feed
+ * written as <atom:feed> the atom: prefix is dropped so it reads like a plain Atom feed.
+ */
+function renameFor(root: RootElement): (name: string) => string {
+  return (name) => {
+    const colon = name.indexOf(':');
+    if (colon === -1) return name;
+    const canonical = root.prefixes.get(name.slice(0, colon));
+    if (canonical === undefined) return name;
+    const local = name.slice(colon + 1);
+    return canonical === 'atom' && root.namespace === 'atom' ? local : `${canonical}:${local}`;
+  };
 }
 
 /** Finds the root element after the prolog without parsing the document. */
@@ -96,8 +96,6 @@ const BARE_AMPERSAND = /<!\[CDATA\[[\s\S]*?\]\]>|&(?!(?:[A-Za-z][\w.-]*|#\d+|#x[
 function escapeBareAmpersands(xml: string): string {
   return xml.replace(BARE_AMPERSAND, (match) => (match === '&' ? '&amp;' : match));
 }
-
-
 
 // Atom type="xhtml" text holds markup, whose text order the object form loses ("渋谷駅の
 // <em>再開発</em>" would read "再開発 渋谷駅の"). Wrapped in CDATA it becomes an HTML string,
