@@ -7,7 +7,7 @@ import { extractArticle } from '../src/extract/extract-article.js';
 import { AreaDirectory } from '../src/areas/area-directory.js';
 import { openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { articlePage } from '../test/helpers/news-site.js';
+import { newsPage } from '../test/extract/fixtures/news-page.js';
 import type { BenchRow } from './contents-pipeline.bench.js';
 import { japaneseCorpus } from './lib/japanese-corpus.js';
 
@@ -20,7 +20,14 @@ const ARTICLES = 2000;
  */
 export async function analysisBench(): Promise<BenchRow[]> {
   const { articles, origin } = japaneseCorpus(ARTICLES);
-  const pages = articles.map((a) => ({ url: `https://news.example/articles/${a.slug}`, bytes: Buffer.from(articlePage('https://news.example', a)), category: a.category }));
+  // Real portal-like pages (20–40 KB of navigation, ranking, ads, comments around the
+  // story), one third each marked up with <article>, itemprop=articleBody, or neither.
+  const markups = ['article', 'itemprop', 'div'] as const;
+  const pages = articles.map((a, i) => {
+    const url = `https://news.example/articles/${a.slug}`;
+    const html = newsPage({ title: a.title, paragraphs: a.paragraphs, pageUrl: url, markup: markups[i % 3] });
+    return { url, bytes: Buffer.from(html), category: a.category };
+  });
   const database = openDatabase('sqlite::memory:');
   await migrateToLatest(database.db);
   const areas = await AreaDirectory.load(database.db);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { Histogram, type Registry } from 'prom-client';
+import { Counter, Histogram, type Registry } from 'prom-client';
 import type { Embedder } from '../analysis/embedder.js';
 import { HashedTfIdfEmbedder } from '../analysis/hashed-tfidf-embedder.js';
 import { loadOnnxEmbedder } from '../analysis/onnx-embedder.js';
@@ -62,9 +62,24 @@ export async function createContentPipeline(o: {
     buckets: [5, 10, 20, 30, 45, 60, 90, 120, 300, 600, 1800, 3600],
     registers: [o.metrics],
   });
+  const crawls = new Counter({ name: 'crawls_total', help: 'Finished crawls of sources, by status (completed, failed).', labelNames: ['status'], registers: [o.metrics] });
+  const entries = new Counter({
+    name: 'crawled_entries_total',
+    help: 'Feed entries handled by crawls, by outcome (new, updated, duplicate, unchanged, failed).',
+    labelNames: ['outcome'],
+    registers: [o.metrics],
+  });
   const crawler = new Crawler(
     { db, clock, fetcher: polite, articles, log, onFresh: (seconds) => freshness.observe(seconds) },
-    { concurrency: config.crawl.concurrency, leaseMs: 15 * 60_000, tickMs: 1000 },
+    {
+      concurrency: config.crawl.concurrency,
+      leaseMs: 15 * 60_000,
+      tickMs: 1000,
+      onReport: (report) => {
+        crawls.inc({ status: report.status });
+        for (const [outcome, n] of Object.entries(report.counts)) if (n > 0) entries.inc({ outcome }, n);
+      },
+    },
   );
 
   let savedDocuments = termStats.documents;

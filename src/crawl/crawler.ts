@@ -24,6 +24,8 @@ export interface CrawlerOptions {
   /** How often the scheduler looks for due sources. */
   tickMs: number;
   random?: () => number;
+  /** Told of every finished crawl (metrics). */
+  onReport?: (report: CrawlReport) => void;
 }
 
 const EMPTY: CrawlCounts = { new: 0, updated: 0, duplicate: 0, unchanged: 0, failed: 0 };
@@ -102,6 +104,12 @@ export class Crawler {
   }
 
   private async crawl(sourceId: string): Promise<CrawlReport | null> {
+    const report = await this.crawlClaimed(sourceId);
+    if (report) this.options.onReport?.(report);
+    return report;
+  }
+
+  private async crawlClaimed(sourceId: string): Promise<CrawlReport | null> {
     const { clock, db } = this.ctx;
     const source = await claimSource(db, sourceId, clock.now(), this.options.leaseMs);
     if (!source) return null;

@@ -40,6 +40,10 @@ describe('sources that fail', () => {
     const reports = await t.deps.crawler.runDue();
     expect(reports).toHaveLength(4);
     expect(reports.find((r) => r.source_id === good)).toMatchObject({ status: 'completed', counts: { new: 3 } });
+    const metrics = (await t.app.inject('/metrics')).body;
+    expect(metrics).toMatch(/^crawls_total\{status="failed"\} 3$/m);
+    expect(metrics).toMatch(/^crawls_total\{status="completed"\} 1$/m);
+    expect(metrics).toMatch(/^crawled_entries_total\{outcome="new"\} 3$/m);
 
     const expected = { error: /HTTP 500/, broken: /not|invalid|malformed/i, slow: /did not complete within 300 ms/ };
     for (const [name, id] of Object.entries(failing)) {
