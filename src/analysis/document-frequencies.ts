@@ -4,10 +4,12 @@
  *
  * Memory is bounded: past `maxTerms` × 1.25 distinct terms the table is cut back to the
  * `maxTerms` terms of highest df. What goes is the long tail of df-1 and df-2 terms (typos,
- * numbers, CJK trigrams seen once); a cut term counts as unseen again, so its idf rises by
- * log 2 or log 3 (0.7–1.1) and it stays what it was, a rare term (idf ≈ ln N + 1 ≈ 11 at 20k articles). Japanese news adds ~1,000 distinct
- * word and n-gram terms per article, so with the default 200,000 a cut runs every ~50 articles
- * at first and costs a few ms (a histogram of df values, no sort).
+ * numbers, names seen once); a cut term counts as unseen again, so its idf rises by log 2 or
+ * log 3 (0.7–1.1) and it stays what it was, a rare term (idf ≈ ln N + 1 ≈ 11 at 20k articles).
+ * On livedoor the table held 125k terms after 7,367 articles, ~17 new ones an article by then,
+ * so the default 200k is reached after some 15–20k articles; a cut of 250k → 200k takes ~20 ms
+ * (a histogram of df values, no sort). Serialised, 200k terms are ~3 MB of JSON (~120 ms to
+ * write, ~160 ms to read back).
  */
 
 export const DEFAULT_MAX_TERMS = 200_000;

@@ -15,15 +15,12 @@ import { STOP_WORDS } from './stop-words.js';
 
 /**
  * Runs of kanji and katakana: hiragana ends a run. Hiragana is mostly grammar (の, して, という),
- * and n-grams across it were noise: on 3,000 livedoor articles, words + bigrams + trigrams over
- * all kana runs gave 600k distinct terms and a 39 % top-5 same-category rate at 256 dimensions;
- * over kanji/katakana runs, 168k terms and 52 % (docs/analysis.md). Hiragana words still
- * count, through `words`.
+ * and n-grams across it were noise: on 3,000 livedoor articles (before rare-term damping),
+ * words + bigrams + trigrams over all kana runs gave 600k distinct terms and a 39 % top-5
+ * same-category rate at 256 dimensions; over kanji/katakana runs, 168k terms and 52 %.
+ * Hiragana words still count, through `words`.
  */
 const CJK_RUN = /[\p{Script=Han}\p{Script=Katakana}ー々〆ヶ]+/gu;
-const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
-const NUMBER_LIKE = /^[\p{N}.,:/+-]+$/u;
-const HAS_LETTER = /\p{L}/u;
 
 export function normaliseText(text: string): string {
   return text.normalize('NFKC').toLowerCase();
@@ -32,8 +29,9 @@ export function normaliseText(text: string): string {
 /** `language` is accepted for callers that know it; segmentation does not need it (see below). */
 export function words(text: string, _language?: string | null): string[] {
   const out: string[] = [];
-  // Per line: a newline is always a word boundary, and lines are what repeats between the
-  // crawler's analyseArticle(title, text) and the embedder's later embed(title + '\n' + text).
+  // Per line: a newline is always a word boundary, and lines are what repeats: analyseArticle
+  // segments `${title}\n${text}` for the embedding terms, then title and text apart for the
+  // keywords, and an embed of a cut text still finds all but its last line.
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     for (const w of lineWords(line)) out.push(w);
@@ -41,10 +39,21 @@ export function words(text: string, _language?: string | null): string[] {
   return out;
 }
 
+/** Whether a word-like segment (already NFKC and lower case) is worth counting. By code unit,
+ * not regex: this runs for every segment, ~600 per 2,000 characters. */
 export function isContentWord(w: string): boolean {
-  if (w.length < 2 || (w.length === 2 && /[\uD800-\uDBFF]/.test(w))) return false; // one character
-  if (NUMBER_LIKE.test(w) || !HAS_LETTER.test(w)) return false;
-  if (w.length <= 3 && HIRAGANA_ONLY.test(w)) return false;
+  const n = w.length;
+  if (n < 2 || (n === 2 && w.charCodeAt(0) >= 0xd800 && w.charCodeAt(0) <= 0xdbff)) return false; // one character
+  let numberLike = true;
+  let hiraganaOnly = true;
+  for (let i = 0; i < n; i++) {
+    const c = w.charCodeAt(i);
+    // NFKC has already turned full-width and circled digits into ASCII ones.
+    if (!((c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2c || c === 0x3a || c === 0x2f || c === 0x2b || c === 0x2d)) numberLike = false;
+    if (!((c >= 0x3041 && c <= 0x309f) || c === 0x30fc)) hiraganaOnly = false;
+  }
+  if (numberLike) return false;
+  if (hiraganaOnly && n <= 3) return false;
   return !STOP_WORDS.has(w);
 }
 
@@ -75,10 +84,9 @@ export function charNgrams(text: string, n: number): string[] {
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
 /**
- * Segmentation is the expensive step: ~1.3 ms per 2,000 Japanese characters here, two thirds of
- * the per-article budget. The crawler segments each article twice (analysis, then embedding), so
- * the words of recent lines are kept. 4,096 lines ≈ 200 articles of 20 paragraphs, enough for
- * one analyse-then-embed batch; the oldest line is dropped first.
+ * Segmentation is the expensive step: ~1.1–1.4 ms per 2,000 Japanese characters here (about
+ * 1 µs a segment, inside ICU), half of analyseArticle. The words of the last 4,096 lines are kept
+ * (≈ 200 articles of 20 paragraphs, a few MB), the oldest dropped first.
  */
 const MEMO_LINES = 4096;
 const MEMO_MIN_LENGTH = 16; // shorter lines segment faster than the map lookup pays back
