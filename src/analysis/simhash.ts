@@ -4,16 +4,16 @@ import { fmix32, fnvStart, fnvStep, hash32 } from './hash.js';
  * 64-bit SimHash (Charikar) for near-duplicate articles: the same story reached through two
  * sources or re-published with a new title, a changed sentence or an appended footer.
  *
- * Features are shingles of the normalised text (NFKC, lower case, every run of whitespace and
- * punctuation removed): 4-character shingles where CJK characters dominate, since Japanese has no
+ * Features are shingles of the normalised text (NFKC, lower case, whitespace, punctuation and
+ * symbols skipped): 4-character shingles where CJK characters dominate, since Japanese has no
  * spaces, and 3-word shingles otherwise. Each shingle's 64-bit hash is two independent 32-bit
- * hashes (hash.ts, seeds 0 and 1); each bit votes +1/−1, and the sign of each bit's total is the
- * fingerprint bit. Stable across runs: fingerprints are stored.
+ * hashes (hash.ts, seeds 0 and 1); a fingerprint bit is set when more than half the shingles set
+ * it. Stable across runs and platforms: fingerprints are stored.
  */
 
 /**
  * Fingerprints at most this far apart are near-duplicate candidates. Measured on 500 livedoor
- * articles (docs/analysis.md), at 10 bits: a new title stays within in 100 % of cases, an
+ * articles (docs/analysis.md), at 10 bits: a new title stays within it in 100 % of cases, an
  * appended footer in 99.6 %, one rewritten sentence in 92 %, all three at once in 86 %; the most
  * similar different article of the same source is within 10 bits for 1.2 % of articles, nearly
  * all press-release templates that share most of their text (one phone's software-update notice
@@ -28,17 +28,16 @@ const WORD_SHINGLE = 3;
 const WORD_SEPARATORS = /[\s\p{P}\p{S}]+/u;
 
 /**
- * Texts shorter than this (after normalisation) have too few shingles for a stable fingerprint:
- * one changed sentence of a 300-character text moves it by 12 bits or more. Callers should not
- * match near-duplicates on them (use the canonical URL alone).
+ * Texts shorter than this have too few shingles for a stable fingerprint: one rewritten sentence
+ * moved livedoor texts under 400 characters by 12 bits at the median (5 for all lengths).
+ * Callers should not match near-duplicates on them (use the canonical URL alone).
  */
 export const MIN_NEAR_DUPLICATE_CHARS = 300;
 
 /**
  * Votes of one text: for each of the 64 bits, how many shingles set it. Counted bit-sliced:
  * `planes[k]` holds bit k of all 32 counters of one half, so adding a hash is a ripple-carry
- * over a few planes instead of 64 separate increments (simhash of a 2,000-character article:
- * ~80 µs instead of ~250 µs).
+ * through ~2 planes on average instead of 32 separate increments.
  */
 class BitVotes {
   static readonly PLANES = 31; // counters up to 2^31 - 1 shingles
