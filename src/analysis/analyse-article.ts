@@ -33,7 +33,7 @@ const ISO_639_1 = /^[a-z]{2}$/;
  * Pure given the df table: the table is read, not changed (add `terms` afterwards, so an
  * article does not lower the idf of its own words). Embedding is separate so the crawler can
  * batch it; embed `${title}\n${text}` and the term counts made here are reused
- * (embedding-terms.ts): the embed then costs ~150 µs instead of ~1.7 ms per 2,000 characters.
+ * (embedding-terms.ts): the embed then costs ~200 µs instead of ~2 ms per 2,000 characters.
  *
  * The detected language wins over the hint: feeds built from templates often declare "en"
  * whatever they carry; the hint decides only when detection returns null (short text).
