@@ -72,8 +72,10 @@ export class AreaDirectory {
       gazetteer = Gazetteer.from(mergeAreas(loadBuiltinAreas(), areas, mode));
     } catch (err) {
       if (err instanceof AreaFileError) throw err;
-      // Consistency of the merged whole (parents present, no cycles): the operator's to fix.
-      throw new AreaFileError([{ at: 'areas', message: (err as Error).message }]);
+      // Consistency of the merged whole (parents present, no cycles) is the
+      // operator's to fix; anything else is ours and stays a 500.
+      if (err instanceof Error && err.message.startsWith('invalid areas:')) throw new AreaFileError([{ at: 'areas', message: err.message }]);
+      throw err;
     }
     const version = `${now}-${areas.length}`;
     await db.transaction().execute(async (trx) => {

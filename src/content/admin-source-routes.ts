@@ -6,6 +6,7 @@ import { Nullable, withProblems } from '../http/schemas.js';
 import { newId } from '../lib/ids.js';
 import { deleteSource, findSource, insertSource, listSources, saveSource, type NewSource, type Source } from './source-repo.js';
 import { sourceView, SourceView } from './source-view.js';
+import { resetCrawlState } from '../crawl/crawl-state-repo.js';
 
 export const TrustLevel = Type.Integer({
   minimum: 0,
@@ -120,8 +121,11 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
       };
       await saveSource(db, next);
       contents.clear(); // items show the source's name
+      // A new feed, or a source switched back on, starts afresh: no back-off
+      // or validators earned by the old one.
+      if (next.feedUrl !== current.feedUrl || (next.active && !current.active)) await resetCrawlState(db, next.id);
       if (next.feedUrl && next.active) crawler.wake();
-      return sourceView(next);
+      return sourceView((await findSource(db, next.id))!);
     },
   );
 

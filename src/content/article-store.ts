@@ -94,11 +94,18 @@ export class ArticleStore {
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     };
-    await this.db.transaction().execute(async (trx) => {
-      if (existing) await saveContent(trx, content);
-      else await insertContent(trx, content);
-      await addContentUrls(trx, content.id, draft.urls);
-    });
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (existing) await saveContent(trx, content);
+        else await insertContent(trx, content);
+        await addContentUrls(trx, content.id, draft.urls);
+      });
+    } catch (err) {
+      // Another crawl stored the same article between our lookup and insert.
+      const twin = !existing && isUniqueViolation(err) ? await contentIdByUrl(this.db, draft.urls) : null;
+      if (twin) return { outcome: 'duplicate', contentId: twin };
+      throw err;
+    }
     this.nearDuplicates.add(content.id, content.simhash!, content.publishedAt);
     this.catalog.forget(content.id);
     return { outcome: existing ? 'updated' : 'new', contentId: content.id };
@@ -117,6 +124,12 @@ export class ArticleStore {
     }
     return null;
   }
+}
+
+/** SQLite's and PostgreSQL's way of saying a unique index refused the row. */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
 function definedOnly<T extends object>(values: T): Partial<T> {

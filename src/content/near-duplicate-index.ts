@@ -33,7 +33,8 @@ export class NearDuplicateIndex {
   }
 
   async refresh(db: Kysely<Database>, now: number): Promise<void> {
-    const since = this.loadedUntil;
+    // Overlap by a minute: rows committed late by a node whose clock runs behind are still read.
+    const since = Math.max(0, this.loadedUntil - 60_000);
     const rows = await db
       .selectFrom('contents')
       .select(['id', 'simhash', 'published_at', 'created_at'])

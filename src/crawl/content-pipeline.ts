@@ -74,6 +74,7 @@ export async function createContentPipeline(o: {
     {
       concurrency: config.crawl.concurrency,
       leaseMs: 15 * 60_000,
+      budgetMs: 10 * 60_000,
       tickMs: 1000,
       onReport: (report) => {
         crawls.inc({ status: report.status });
@@ -82,10 +83,13 @@ export async function createContentPipeline(o: {
     },
   );
 
+  // Only a worker saves term statistics: an API node learns only from the odd
+  // direct ingest and would overwrite the worker's richer statistics.
+  let isWorker = false;
   let savedDocuments = termStats.documents;
   const persist = async () => {
     await areas.refresh(db);
-    if (termStats.documents === savedDocuments) return;
+    if (!isWorker || termStats.documents === savedDocuments) return;
     savedDocuments = termStats.documents;
     await saveTermStats(db, termStats, clock.now());
   };
@@ -96,7 +100,10 @@ export async function createContentPipeline(o: {
     areas,
     articles,
     crawler,
-    startWorkers: () => crawler.startScheduler(),
+    startWorkers: () => {
+      isWorker = true;
+      crawler.startScheduler();
+    },
     async close() {
       clearInterval(timer);
       await crawler.stop();

@@ -33,6 +33,8 @@ export interface CrawlOutcome {
 
 export interface CrawlContext {
   db: Kysely<Database>;
+  /** True when the crawl should end after the entry in hand (shutdown, time budget). */
+  shouldStop?(): Promise<boolean>;
   clock: Clock;
   fetcher: PoliteFetcher;
   articles: ArticleStore;
@@ -46,10 +48,9 @@ export interface CrawlContext {
  * changed entry its page, analysis and storage. Unchanged entries cost
  * nothing; a failing page fails only its entry.
  */
-export async function crawlSource(ctx: CrawlContext, source: Source): Promise<CrawlOutcome> {
+export async function crawlSource(ctx: CrawlContext, source: Source, counts: CrawlCounts = emptyCounts()): Promise<CrawlOutcome> {
   if (!source.feedUrl) throw new SourceError('the source has no feed_url');
   const feed = await fetchFeed(ctx, source, source.feedUrl);
-  const counts: CrawlCounts = { new: 0, updated: 0, duplicate: 0, unchanged: 0, failed: 0 };
   if (feed === 'not-modified') {
     return { counts, notModified: true, etag: source.crawl.etag, lastModified: source.crawl.lastModified, pageErrors: null };
   }
@@ -59,13 +60,20 @@ export async function crawlSource(ctx: CrawlContext, source: Source): Promise<Cr
   const known = await knownEntries(ctx.db, source.id, entries.map((e) => e.key));
   const previousPoll = source.crawl.lastSuccessAt;
   const pageErrors: string[] = [];
+  let complete = true;
 
   for (const entry of entries) {
+    if (await ctx.shouldStop?.()) {
+      complete = false;
+      break;
+    }
     const now = ctx.clock.now();
     const seen = known.get(entry.key);
     const fingerprint = entryFingerprint(entry);
     const unchanged = seen?.fingerprint === fingerprint;
-    if (unchanged && (seen.contentId !== null || seen.failures >= MAX_ENTRY_FAILURES)) {
+    // Done with it: stored and unchanged, or failed too often while unchanged.
+    // A failed first fetch or update is retried (fewer than MAX_ENTRY_FAILURES times).
+    if (unchanged && ((seen.failures === 0 && seen.contentId !== null) || seen.failures >= MAX_ENTRY_FAILURES)) {
       counts.unchanged++;
       continue;
     }
@@ -97,7 +105,8 @@ export async function crawlSource(ctx: CrawlContext, source: Source): Promise<Cr
       counts[outcome]++;
       await record(contentId, null);
       if (outcome === 'new' && previousPoll !== null) {
-        ctx.onFresh((ctx.clock.now() - appearedAt(entry, previousPoll, now)) / 1000);
+        const appeared = Math.min(appearedAt(entry, previousPoll, now), seen?.firstSeenAt ?? now);
+        ctx.onFresh((ctx.clock.now() - appeared) / 1000);
       }
     } catch (err) {
       // One bad page fails its entry, never the crawl; errors we did not
@@ -110,11 +119,14 @@ export async function crawlSource(ctx: CrawlContext, source: Source): Promise<Cr
       await record(updateId, message);
     }
   }
+  // While some entries wait for a retry (a failed page, a crawl cut short),
+  // the feed's validators are not kept: the next poll must read it in full.
+  const retryPending = pageErrors.length > 0 || !complete;
   return {
     counts,
     notModified: false,
-    etag: feed.etag,
-    lastModified: feed.lastModified,
+    etag: retryPending ? null : feed.etag,
+    lastModified: retryPending ? null : feed.lastModified,
     pageErrors: pageErrors.length === 0 ? null : `${pageErrors.length} of ${entries.length} articles failed; first: ${pageErrors[0]}`,
   };
 }
@@ -139,6 +151,10 @@ async function fetchFeed(ctx: CrawlContext, source: Source, feedUrl: string) {
     if (err instanceof FeedParseError) throw new SourceError(`feed: ${err.message}`);
     throw err;
   }
+}
+
+export function emptyCounts(): CrawlCounts {
+  return { new: 0, updated: 0, duplicate: 0, unchanged: 0, failed: 0 };
 }
 
 /** What makes an entry "changed": a new title, summary, link or date means the article was edited. */

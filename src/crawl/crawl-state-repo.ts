@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toSource, type CrawlCounts, type Source } from '../content/source-repo.js';
 
@@ -8,10 +8,10 @@ import { toSource, type CrawlCounts, type Source } from '../content/source-repo.
  * process) never crawl the same source at once. A crashed crawler's lease
  * simply runs out.
  */
-export async function claimSource(db: Kysely<Database>, sourceId: string, now: number, leaseMs: number): Promise<Source | null> {
+export async function claimSource(db: Kysely<Database>, sourceId: string, now: number, leaseUntil: number): Promise<Source | null> {
   const result = await db
     .updateTable('sources')
-    .set({ crawl_lease_until: now + leaseMs })
+    .set({ crawl_lease_until: leaseUntil })
     .where('id', '=', sourceId)
     .where((eb) => eb.or([eb('crawl_lease_until', 'is', null), eb('crawl_lease_until', '<=', now)]))
     .executeTakeFirst();
@@ -29,26 +29,24 @@ export async function dueSourceIds(db: Kysely<Database>, now: number, limit: num
     .where('feed_url', 'is not', null)
     .where((eb) => eb.or([eb('next_crawl_at', 'is', null), eb('next_crawl_at', '<=', now)]))
     .where((eb) => eb.or([eb('crawl_lease_until', 'is', null), eb('crawl_lease_until', '<=', now)]))
-    .orderBy('next_crawl_at')
+    // Never-crawled sources (null) first, on both databases (PostgreSQL sorts nulls last).
+    .orderBy(sql`coalesce(next_crawl_at, 0)`)
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
 }
 
-/** The earliest time any active source is due (null: none has a feed). */
-export async function nextDueAt(db: Kysely<Database>): Promise<number | null> {
-  const row = await db
-    .selectFrom('sources')
-    .select((eb) => eb.fn.min('next_crawl_at').as('due'))
-    .where('active', '=', 1)
-    .where('feed_url', 'is not', null)
-    .executeTakeFirst();
-  return row?.due ?? null;
+/** Extends a held lease; a lease taken over meanwhile (it ran out) is left alone. */
+export async function renewLease(db: Kysely<Database>, sourceId: string, held: number, until: number): Promise<void> {
+  await db.updateTable('sources').set({ crawl_lease_until: until }).where('id', '=', sourceId).where('crawl_lease_until', '=', held).execute();
 }
 
+// Both records apply only while the crawler still holds its lease: a crawler
+// whose lease ran out (and was taken over) must not overwrite the new one.
 export async function recordCrawlSuccess(
   db: Kysely<Database>,
   sourceId: string,
+  lease: number,
   at: { now: number; next: number; etag: string | null; lastModified: string | null; counts: CrawlCounts; notModified: boolean; pageErrors: string | null },
 ): Promise<void> {
   await db
@@ -65,12 +63,14 @@ export async function recordCrawlSuccess(
       last_result: JSON.stringify({ ...at.counts, not_modified: at.notModified }),
     })
     .where('id', '=', sourceId)
+    .where('crawl_lease_until', '=', lease)
     .execute();
 }
 
 export async function recordCrawlFailure(
   db: Kysely<Database>,
   sourceId: string,
+  lease: number,
   at: { now: number; next: number; error: string; errorCount: number; counts: CrawlCounts },
 ): Promise<void> {
   await db
@@ -83,6 +83,16 @@ export async function recordCrawlFailure(
       last_error: at.error,
       last_result: JSON.stringify({ ...at.counts, not_modified: false }),
     })
+    .where('id', '=', sourceId)
+    .where('crawl_lease_until', '=', lease)
+    .execute();
+}
+
+/** A new feed URL, or a source switched back on: start afresh, due at once. */
+export async function resetCrawlState(db: Kysely<Database>, sourceId: string): Promise<void> {
+  await db
+    .updateTable('sources')
+    .set({ etag: null, last_modified: null, error_count: 0, last_error: null, next_crawl_at: null })
     .where('id', '=', sourceId)
     .execute();
 }

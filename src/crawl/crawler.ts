@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { CrawlCounts } from '../content/source-repo.js';
-import type { Database } from '../db/schema.js';
 import { toIso } from '../lib/time.js';
 import { retryDelayMs } from './backoff.js';
-import { claimSource, dueSourceIds, recordCrawlFailure, recordCrawlSuccess } from './crawl-state-repo.js';
-import { crawlSource, SourceError, type CrawlContext } from './crawl-source.js';
+import { claimSource, dueSourceIds, recordCrawlFailure, recordCrawlSuccess, renewLease } from './crawl-state-repo.js';
+import { crawlSource, emptyCounts, SourceError, type CrawlContext } from './crawl-source.js';
 import { passesAutomaticReview, raiseToReviewed } from './review-source.js';
 
 export interface CrawlReport {
@@ -19,8 +17,10 @@ export interface CrawlReport {
 export interface CrawlerOptions {
   /** Sources crawled at once; each holds one slot while it waits on its hosts. */
   concurrency: number;
-  /** How long a claimed source stays claimed if its crawler dies. */
+  /** How long a claimed source stays claimed without renewal if its crawler dies. */
   leaseMs: number;
+  /** How long one crawl may run; entries left over wait for the next crawl. */
+  budgetMs: number;
   /** How often the scheduler looks for due sources. */
   tickMs: number;
   random?: () => number;
@@ -28,27 +28,23 @@ export interface CrawlerOptions {
   onReport?: (report: CrawlReport) => void;
 }
 
-const EMPTY: CrawlCounts = { new: 0, updated: 0, duplicate: 0, unchanged: 0, failed: 0 };
-
 /**
  * The crawl scheduler. Each active source with a feed is crawled on its
  * interval; a failing one backs off exponentially (backoff.ts) and shows its
- * error in the admin API. Sources run concurrently up to `concurrency`, so a
- * slow or failing source holds one slot, never the others' turns.
+ * error in the admin API. Sources run concurrently up to `concurrency`, and a
+ * crawl stops taking new entries after `budgetMs`, so a slow source holds one
+ * slot for a bounded time and never takes the others' turns.
  */
 export class Crawler {
   private readonly inFlight = new Map<string, Promise<CrawlReport | null>>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
+  private closing = false;
 
   constructor(
     private readonly ctx: CrawlContext,
     private readonly options: CrawlerOptions,
   ) {}
-
-  private get db(): Kysely<Database> {
-    return this.ctx.db;
-  }
 
   /**
    * Crawls a source now and reports the counts. When this node is already
@@ -60,9 +56,11 @@ export class Crawler {
 
   /** One scheduler pass: starts every due source there is a slot for and waits for those. */
   async runDue(): Promise<CrawlReport[]> {
+    if (this.options.concurrency - this.inFlight.size <= 0 || this.closing) return [];
+    const ids = await dueSourceIds(this.ctx.db, this.ctx.clock.now(), this.options.concurrency + this.inFlight.size);
+    // Slots are counted again after the query: other passes may have started crawls meanwhile.
     const free = this.options.concurrency - this.inFlight.size;
-    if (free <= 0) return [];
-    const ids = await dueSourceIds(this.db, this.ctx.clock.now(), free + this.inFlight.size);
+    if (free <= 0 || this.closing) return [];
     const started = ids.filter((id) => !this.inFlight.has(id)).slice(0, free).map((id) => this.start(id));
     const reports = await Promise.all(started);
     return reports.filter((r): r is CrawlReport => r !== null);
@@ -78,19 +76,21 @@ export class Crawler {
     if (!this.stopped) this.schedule(0);
   }
 
+  /** Stops scheduling; crawls in flight finish the entry in hand and record what they did. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     await Promise.allSettled(this.inFlight.values());
   }
 
   private schedule(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer = setTimeout(() => this.tick(), delayMs);
     this.timer.unref();
   }
 
-  private async tick(): Promise<void> {
+  private tick(): void {
     if (this.stopped) return;
     // Not awaited: a long crawl must not hold back the next pass.
     this.runDue().catch((err) => this.ctx.log.error({ err }, 'crawl scheduling failed'));
@@ -111,24 +111,40 @@ export class Crawler {
 
   private async crawlClaimed(sourceId: string): Promise<CrawlReport | null> {
     const { clock, db } = this.ctx;
-    const source = await claimSource(db, sourceId, clock.now(), this.options.leaseMs);
+    const { leaseMs, budgetMs } = this.options;
+    const startedAt = clock.now();
+    let lease = startedAt + leaseMs;
+    const source = await claimSource(db, sourceId, startedAt, lease);
     if (!source) return null;
     const intervalMs = source.crawlIntervalSeconds * 1000;
+    const counts = emptyCounts();
+    // Renewed between entries: a long crawl keeps its source; a dead one loses it.
+    const shouldStop = async () => {
+      const now = clock.now();
+      if (now + leaseMs / 2 > lease) {
+        const renewed = now + leaseMs;
+        await renewLease(db, source.id, lease, renewed);
+        lease = renewed;
+      }
+      return this.closing || now - startedAt > budgetMs;
+    };
     try {
-      const outcome = await crawlSource(this.ctx, source);
+      const outcome = await crawlSource({ ...this.ctx, shouldStop }, source, counts);
       const now = clock.now();
       const next = now + intervalMs;
-      await recordCrawlSuccess(db, source.id, { now, next, ...outcome, counts: outcome.counts });
-      if (source.trustLevel === 0 && passesAutomaticReview(outcome.counts)) await raiseToReviewed(db, source.id, now);
-      return { source_id: source.id, status: 'completed', not_modified: outcome.notModified, counts: outcome.counts, error: outcome.pageErrors, next_crawl_at: toIso(next) };
+      await recordCrawlSuccess(db, source.id, lease, { now, next, etag: outcome.etag, lastModified: outcome.lastModified, counts, notModified: outcome.notModified, pageErrors: outcome.pageErrors });
+      // The automatic review of a new source: its first successful crawl only,
+      // so an operator's later demotion to 0 stands.
+      if (source.trustLevel === 0 && source.crawl.lastSuccessAt === null && passesAutomaticReview(counts)) await raiseToReviewed(db, source.id, now);
+      return { source_id: source.id, status: 'completed', not_modified: outcome.notModified, counts, error: outcome.pageErrors, next_crawl_at: toIso(next) };
     } catch (err) {
       const error = err instanceof SourceError ? err.message : 'internal error while crawling (see the service log)';
       if (!(err instanceof SourceError)) this.ctx.log.error({ err, sourceId }, 'crawl failed unexpectedly');
       const now = clock.now();
       const errorCount = source.crawl.errorCount + 1;
       const next = now + Math.max(intervalMs, retryDelayMs(errorCount, this.options.random));
-      await recordCrawlFailure(db, source.id, { now, next, error, errorCount, counts: EMPTY });
-      return { source_id: source.id, status: 'failed', not_modified: false, counts: EMPTY, error, next_crawl_at: toIso(next) };
+      await recordCrawlFailure(db, source.id, lease, { now, next, error, errorCount, counts });
+      return { source_id: source.id, status: 'failed', not_modified: false, counts, error, next_crawl_at: toIso(next) };
     }
   }
 }

@@ -1,6 +1,6 @@
 import { canonicalUrl } from '../content/canonical-url.js';
 import type { ArticleDraft } from '../content/article-store.js';
-import { summarise } from '../content/content-service.js';
+import { summarise } from '../content/summarise.js';
 import type { Source } from '../content/source-repo.js';
 import { decodeText } from '../extract/decode-text.js';
 import { extractArticle } from '../extract/extract-article.js';
@@ -31,12 +31,15 @@ export async function fetchArticle(fetcher: PoliteFetcher, source: Source, entry
   const title = entry.title ?? article.title;
   if (!title) throw new ArticleError(`${entry.url} has no title`);
   const text = article.text || entry.summary || '';
-  const urls = [article.canonicalUrl, page.url, entry.url].filter((u): u is string => !!u).map(canonicalUrl);
+  // A page may name a canonical URL on its own host only: otherwise any source
+  // could claim another's articles (theirs would then be "duplicates" of ours).
+  const canonical = article.canonicalUrl && sameHost(article.canonicalUrl, page.url) ? article.canonicalUrl : null;
+  const urls = [canonical, page.url, entry.url].filter((u): u is string => !!u).map(canonicalUrl);
 
   const image = article.image ?? (entry.imageUrl ? { url: entry.imageUrl, width: null, height: null } : null);
   return {
     sourceId: source.id,
-    url: article.canonicalUrl ?? page.url,
+    url: canonical ?? page.url,
     urls: [...new Set(urls)],
     title,
     summary: entry.summary || article.description || summarise(text),
@@ -49,6 +52,10 @@ export async function fetchArticle(fetcher: PoliteFetcher, source: Source, entry
   };
 }
 
+function sameHost(a: string, b: string): boolean {
+  return new URL(a).hostname === new URL(b).hostname;
+}
+
 /** The image with its size; null when it cannot be fetched or is not an image (an article without a thumbnail is still an article). */
 async function sizedImage(
   fetcher: PoliteFetcher,
@@ -56,7 +63,9 @@ async function sizedImage(
 ): Promise<{ url: string; width: number; height: number } | null> {
   if (image.width && image.height) return { url: image.url, width: image.width, height: image.height };
   try {
-    const response = await fetcher.fetch(image.url, { headers: { accept: 'image/*' }, maxBytes: MAX_IMAGE_BYTES });
+    // The size is in the first bytes of every format we read: ask for those only
+    // (a server that ignores Range sends it all, within MAX_IMAGE_BYTES).
+    const response = await fetcher.fetch(image.url, { headers: { accept: 'image/*', range: 'bytes=0-262143' }, maxBytes: MAX_IMAGE_BYTES });
     if (response.status < 200 || response.status > 299) return null;
     const size = measureImage(response.body);
     return size && { url: image.url, width: size.width, height: size.height };

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
 import { fixtureArticles } from '../helpers/fixture-articles.js';
 import { NewsSite } from '../helpers/news-site.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { CRAWL_ENV } from '../helpers/crawl.js';
 
-describe('freshness: from appearing in a feed to servable', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('freshness: from appearing in a feed to servable on %s', (_name, backend) => {
   let t: TestApp;
   let site: NewsSite;
   beforeAll(async () => {
     site = await NewsSite.start();
-    t = await startTestApp({ env: CRAWL_ENV });
+    t = await startTestApp({ backend,  env: CRAWL_ENV });
   });
   afterAll(async () => {
     await t.close();

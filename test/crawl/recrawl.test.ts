@@ -1,19 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
 import { fixtureArticles } from '../helpers/fixture-articles.js';
 import { NewsSite } from '../helpers/news-site.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { CRAWL_ENV } from '../helpers/crawl.js';
 
-describe('crawling again', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('crawling again on %s', (_name, backend) => {
   let t: TestApp;
   let site: NewsSite;
+  let key: string;
   const articles = fixtureArticles(5, { prefix: 'r' });
 
   beforeAll(async () => {
     site = await NewsSite.start();
     site.addFeed('/feed.xml', 'rss2', articles);
     site.addFeed('/other.xml', 'atom', [articles[0]!]);
-    t = await startTestApp({ env: CRAWL_ENV });
+    t = await startTestApp({ backend, env: CRAWL_ENV });
+    ({ apiKey: key } = await t.createTenant({ plan: 'enterprise' }));
   });
   afterAll(async () => {
     await t.close();
@@ -49,11 +52,14 @@ describe('crawling again', () => {
     changed.title = `${changed.title}（更新）`;
     changed.paragraphs = [...changed.paragraphs, '追記：午後になって新たな発表があった。'];
     t.clock.advance(300_000);
+    // Served (and cached) before the update; a client sees the update at once after it.
+    expect((await t.api(key, 'GET', `/v1/contents/${before.id}`)).json().title).toBe(before.title);
     const pagesBefore = site.requests.filter((r) => r.path.startsWith('/articles/')).length;
     const report = await crawl(sourceId);
     expect(report.counts).toEqual({ new: 0, updated: 1, duplicate: 0, unchanged: 4, failed: 0 });
     expect(site.requests.filter((r) => r.path.startsWith('/articles/')).length).toBe(pagesBefore + 1);
 
+    expect((await t.api(key, 'GET', `/v1/contents/${before.id}`)).json()).toMatchObject({ id: before.id, title: changed.title });
     const after = await t.deps.db.selectFrom('contents').selectAll().where('url', '=', url).executeTakeFirstOrThrow();
     expect(after.id).toBe(before.id);
     expect(after.title).toBe(changed.title);

@@ -1,41 +1,41 @@
 import type { Kysely } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one.
+
+type Column = [name: string, type: 'text' | 'integer' | 'bigint', notNullDefault: string | number | null];
+
+const SOURCE_COLUMNS: Column[] = [
+  ['crawl_interval_s', 'integer', 300],
+  ['etag', 'text', null],
+  ['last_modified', 'text', null],
+  ['next_crawl_at', 'bigint', null],
+  ['crawl_lease_until', 'bigint', null],
+  ['last_crawled_at', 'bigint', null],
+  ['last_success_at', 'bigint', null],
+  ['last_error', 'text', null],
+  ['error_count', 'integer', 0],
+  ['last_result', 'text', null],
+];
+
+const CONTENT_COLUMNS: Column[] = [
+  ['area_ids', 'text', '[]'],
+  ['keywords', 'text', '[]'],
+  ['simhash', 'text', null],
+  ['vector', 'text', null],
+  ['embedder', 'text', null],
+  ['first_seen_at', 'bigint', null],
+];
+
 export async function up(db: Kysely<any>): Promise<void> {
   // Crawl state lives on the source row: the admin API shows it as is.
-  const sourceColumns: [string, string, boolean][] = [
-    ['crawl_interval_s', 'integer', true],
-    ['etag', 'text', false],
-    ['last_modified', 'text', false],
-    ['next_crawl_at', 'bigint', false],
-    ['crawl_lease_until', 'bigint', false],
-    ['last_crawled_at', 'bigint', false],
-    ['last_success_at', 'bigint', false],
-    ['last_error', 'text', false],
-    ['error_count', 'integer', true],
-    ['last_result', 'text', false],
-  ];
-  for (const [name, type, required] of sourceColumns) {
-    await db.schema
-      .alterTable('sources')
-      .addColumn(name, type as 'text', (c) => (required ? c.notNull().defaultTo(name === 'crawl_interval_s' ? 300 : 0) : c))
-      .execute();
+  for (const [name, type, fallback] of SOURCE_COLUMNS) {
+    await db.schema.alterTable('sources').addColumn(name, type, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback))).execute();
   }
-
-  const contentColumns: [string, string, string | null][] = [
-    ['area_ids', 'text', '[]'],
-    ['keywords', 'text', '[]'],
-    ['simhash', 'text', null],
-    ['vector', 'text', null],
-    ['embedder', 'text', null],
-    ['first_seen_at', 'bigint', null],
-  ];
-  for (const [name, type, fallback] of contentColumns) {
-    await db.schema
-      .alterTable('contents')
-      .addColumn(name, type as 'text', (c) => (fallback === null ? c : c.notNull().defaultTo(fallback)))
-      .execute();
+  for (const [name, type, fallback] of CONTENT_COLUMNS) {
+    await db.schema.alterTable('contents').addColumn(name, type, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback))).execute();
   }
+  // The near-duplicate index reads recently created rows.
+  await db.schema.createIndex('contents_created').on('contents').column('created_at').execute();
 
   // Every URL an article was reached by (feed link, redirect target, canonical):
   // a second link to a known article is recognised without fetching its page.
@@ -85,4 +85,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['settings', 'imported_areas', 'feed_entries', 'content_urls']) {
     await db.schema.dropTable(table).execute();
   }
+  await db.schema.dropIndex('contents_created').execute();
+  for (const [name] of CONTENT_COLUMNS) await db.schema.alterTable('contents').dropColumn(name).execute();
+  for (const [name] of SOURCE_COLUMNS) await db.schema.alterTable('sources').dropColumn(name).execute();
 }
