@@ -77,7 +77,24 @@ export const adminAreaRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, {
         summary: 'Import areas: extend the built-in gazetteer or replace it (docs/areas.md)',
         description: 'The whole list is validated first; a bad entry changes nothing. Each import replaces the previous one.',
         body: Type.Object(
-          { mode: Type.Union([Type.Literal('extend'), Type.Literal('replace')]), areas: Type.Array(Type.Object({}, { additionalProperties: true }), { maxItems: 500_000 }) },
+          {
+            mode: Type.Union([Type.Literal('extend'), Type.Literal('replace')]),
+            areas: Type.Array(
+              Type.Object(
+                {
+                  id: Type.String({ minLength: 1, maxLength: 128 }),
+                  name: Type.String({ minLength: 1, maxLength: 100 }),
+                  level: Level,
+                  parent_id: Nullable(Type.String({ minLength: 1, maxLength: 128 })),
+                  lat: Type.Optional(Nullable(Type.Number({ minimum: -90, maximum: 90 }))),
+                  lng: Type.Optional(Nullable(Type.Number({ minimum: -180, maximum: 180 }))),
+                  aliases: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 })),
+                },
+                { additionalProperties: false },
+              ),
+              { maxItems: 500_000 },
+            ),
+          },
           { additionalProperties: false },
         ),
         response: withProblems({ 200: Type.Object({ mode: Type.String(), imported: Type.Integer(), areas: Type.Integer({ description: 'Areas in the gazetteer now.' }) }) }, [400, 401, 413]),

@@ -38,8 +38,18 @@ describe('areas through the admin API', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.json().errors.length).toBeGreaterThanOrEqual(1);
-    expect(res.json().errors.map((e: { name: string }) => e.name)).toContain('areas[1]');
+    expect(res.json().errors.map((e: { name: string }) => e.name)).toEqual(expect.arrayContaining(['areas[1].name', 'areas[1].level']));
+    // Well-formed, but its parent exists nowhere.
+    const orphan = await t.admin('PUT', '/admin/v1/areas', {
+      mode: 'extend',
+      areas: [
+        { id: 'station:x-ok', name: '良い駅', level: 'station', parent_id: 'pref:13' },
+        { id: 'station:x-orphan', name: '孤児', level: 'station', parent_id: 'city:99999' },
+      ],
+    });
+    expect(orphan.statusCode).toBe(400);
+    expect(orphan.json().detail).toMatch(/nothing was imported/);
+    expect(JSON.stringify(orphan.json().errors)).toContain('city:99999');
     expect(t.deps.areas.size).toBe(before);
     expect(t.deps.areas.lookup('良い駅')).toEqual([]);
   });
