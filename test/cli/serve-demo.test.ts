@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -45,6 +45,24 @@ describe('content-feed serve --demo (a real process)', () => {
     });
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/plan/);
+  });
+
+  it('imports areas from a CSV file with `admin areas import`, and reports a bad file by line without sending it', () => {
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', ...args, '--url', server!.url], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+    const good = path.join(dataDir, 'areas.csv');
+    writeFileSync(good, 'id,name,level,parent_id,lat,lng,aliases\nstation:x-takanawa-gateway,高輪ゲートウェイ,station,city:13103,35.6355,139.7407,高輪ゲートウェイ駅\n');
+    const imported = cli('areas', 'import', good, '--mode', 'extend');
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ mode: 'extend', imported: 1 });
+    const found = cli('areas', 'find', '高輪ゲートウェイ駅');
+    expect(JSON.parse(found.stdout).areas.map((a: { id: string }) => a.id)).toEqual(['station:x-takanawa-gateway']);
+
+    const bad = path.join(dataDir, 'bad.csv');
+    writeFileSync(bad, 'id,name,level,parent_id\nstation:x-1,駅一,station,pref:13\nstation:x-2,,town,pref:13\n');
+    const refused = cli('areas', 'import', bad);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/line 3/);
   });
 
   it('drains on SIGTERM, exits 0 and loses no usage counted before it', async () => {
