@@ -1,3 +1,4 @@
+import { seededRandom } from '../lib/seeded-random.js';
 /**
  * A generated demo corpus: our own sentences, no copied text. Deterministic for
  * a seed so every fresh demo looks the same.
@@ -34,22 +35,11 @@ const EN_TOPICS: Record<string, string[]> = {
   economy: ['Retail sales rise for a third month', 'Tourism rebounds in spring', 'Rail operator posts higher earnings'],
 };
 
-/** Small deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 
 export function generateDemoCorpus(count: number, seed = 7): DemoArticle[] {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const articles: DemoArticle[] = [];
   for (let i = 0; i < count; i++) {
     const sourceIndex = i % DEMO_SOURCES.length;

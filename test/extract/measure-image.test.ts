@@ -1,6 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { measureImage } from '../../src/extract/measure-image.js';
+import { png } from '../helpers/news-site.js';
 
 function u16be(n: number): Buffer {
   const b = Buffer.alloc(2);
@@ -12,23 +12,6 @@ function u32be(n: number): Buffer {
   const b = Buffer.alloc(4);
   b.writeUInt32BE(n);
   return b;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  return Buffer.concat([u32be(data.length), body, u32be(crc32(body))]);
-}
-
-/** A complete, decodable greyscale PNG. */
-function png(width: number, height: number): Buffer {
-  const ihdr = Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 0, 0, 0, 0])]);
-  const rows = Buffer.alloc((width + 1) * height); // filter byte 0 + black pixels per row
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(rows)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** Baseline JPEG headers (SOI, JFIF, optional EXIF orientation, SOF0, EOI). */

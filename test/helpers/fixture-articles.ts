@@ -1,4 +1,5 @@
 import type { FixtureArticle } from './news-site.js';
+import { seededRandom } from '../../src/lib/seeded-random.js';
 
 const SUBJECTS = ['市の教育委員会', '地元の商店街', '県立病院', '鉄道会社', '大学の研究チーム', 'プロ野球球団', '新興のIT企業', '水族館', '気象台', '消防本部', '図書館', '農業協同組合', '美術館', '自動車メーカー', '観光協会', '漁業組合'];
 const ACTIONS = ['新しい計画を発表した', '記者会見を開いた', '調査結果をまとめた', '来月から実験を始める', '住民説明会を予定している', '記録的な数字を達成した', '改修工事に着手した', '協定を結んだ', '展示会を開催する', '料金の改定を決めた'];
@@ -22,24 +23,13 @@ const THINGS = ['新型の電動バス', '屋上庭園', '地元産の野菜', '
 
 const KANA = 'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン'.split('');
 
-/** Small deterministic PRNG (mulberry32), so fixture texts are the same every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Distinct Japanese news-like articles: each combines its own subjects,
  * actions, details and a serial number, so no two are near-duplicates.
  */
 export function fixtureArticles(count: number, options: { prefix?: string; publishedAt?: Date; seed?: number } = {}): FixtureArticle[] {
-  const rnd = random(options.seed ?? 1);
+  const rnd = seededRandom(options.seed ?? 1);
   const pick = <T>(items: T[]) => items[Math.floor(rnd() * items.length)]!;
   // Made-up names make every article's wording its own, as real reporting is.
   const name = () => Array.from({ length: 3 + Math.floor(rnd() * 3) }, () => pick(KANA)).join('');
