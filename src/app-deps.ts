@@ -6,6 +6,7 @@ import type { AreaDirectory } from './areas/area-directory.js';
 import type { ArticleStore } from './content/article-store.js';
 import type { ContentCatalog } from './content/content-catalog.js';
 import type { Crawler } from './crawl/crawler.js';
+import type { FeedService } from './feed/feed-service.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import type { EventLog } from './events/event-log.js';
@@ -42,4 +43,5 @@ export interface AppDeps {
   /** Analyses and stores articles (crawled or ingested). */
   articles: ArticleStore;
   crawler: Crawler;
+  feed: FeedService;
 }

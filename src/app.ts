@@ -4,6 +4,7 @@ import type { AppDeps } from './app-deps.js';
 import { adminContentRoutes } from './content/admin-content-routes.js';
 import { adminSourceRoutes } from './content/admin-source-routes.js';
 import { adminCrawlRoute } from './crawl/admin-crawl-route.js';
+import { feedRoute } from './feed/feed-route.js';
 import { adminAreaRoutes } from './areas/admin-area-routes.js';
 import { contentsRoute } from './content/contents-route.js';
 import { BODY_LIMIT_BYTES, clientErrorHandler, installErrorHandling } from './http/error-handling.js';
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps);
 
   await app.register(contentsRoute, deps);
+  await app.register(feedRoute, deps);
   await app.register(usageRoute, deps);
   await app.register(userRoutes, deps);
   await app.register(eventsRoute, deps);

@@ -5,6 +5,10 @@ import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import { ContentCatalog } from './content/content-catalog.js';
 import { createContentPipeline } from './crawl/content-pipeline.js';
+import { ContentPool } from './feed/content-pool.js';
+import { FeedService } from './feed/feed-service.js';
+import { Popularity } from './feed/popularity.js';
+import { MemorySnapshotStore, RedisSnapshotStore } from './feed/snapshot-store.js';
 import { openDatabase } from './db/connect.js';
 import { EventLog } from './events/event-log.js';
 import { EventProcessor } from './events/event-processor.js';
@@ -87,6 +91,20 @@ export async function createRuntime(
   const eventLog = new EventLog(database.db, database.kind, () => events.wake(), writer);
   const catalog = new ContentCatalog(database.db, clock);
   const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog });
+  const cursors = new Signer(secretKey, 'cursor');
+  const tokens = new TrackingTokens(secretKey);
+  const feed = new FeedService({
+    db: database.db,
+    clock,
+    areas: pipeline.areas,
+    pool: new ContentPool(database.db, clock, pipeline.embedder.dimensions),
+    popularity: new Popularity(database.db, clock),
+    snapshots: redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore(),
+    cursors,
+    tokens,
+    contents: catalog,
+    embedder: pipeline.embedder,
+  });
   if (options.startWorkers !== false) {
     events.start();
     pipeline.startWorkers();
@@ -107,8 +125,9 @@ export async function createRuntime(
     webhookSecrets: new SecretBox(secretKey, 'webhook-secrets'),
     metrics,
     contents: catalog,
-    cursors: new Signer(secretKey, 'cursor'),
-    tokens: new TrackingTokens(secretKey),
+    cursors,
+    tokens,
+    feed,
     eventLog,
     events,
     areas: pipeline.areas,

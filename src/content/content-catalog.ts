@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { findContent } from './content-repo.js';
+import { findContent, findContents } from './content-repo.js';
 import { contentView, type ContentItemView } from './content-view.js';
-import { findSource } from './source-repo.js';
+import { findSource, findSources } from './source-repo.js';
 
 /** How long a node serves a content item from memory before re-reading it. */
 export const CONTENT_CACHE_TTL_MS = 30_000;
@@ -16,7 +16,7 @@ const MAX_ITEMS = 50_000;
  * made on this node are forgotten at once; other nodes see them within the TTL.
  */
 export class ContentCatalog {
-  private readonly items = new Map<string, { view: ContentItemView; expiresAt: number }>();
+  private readonly cache = new Map<string, { view: ContentItemView; expiresAt: number }>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -26,26 +26,53 @@ export class ContentCatalog {
 
   async item(id: string): Promise<ContentItemView | null> {
     const now = this.clock.now();
-    const cached = this.items.get(id);
+    const cached = this.cache.get(id);
     if (cached && cached.expiresAt > now) return cached.view;
     const content = await findContent(this.db, id);
     const source = content && (await findSource(this.db, content.sourceId));
     if (!content || !source) {
-      this.items.delete(id);
+      this.cache.delete(id);
       return null;
     }
     const view = contentView(content, source);
-    if (this.items.size >= MAX_ITEMS) this.items.delete(this.items.keys().next().value!);
-    this.items.set(id, { view, expiresAt: now + this.ttlMs });
+    this.remember(id, view, now);
     return view;
   }
 
+  private remember(id: string, view: ContentItemView, now: number): void {
+    if (this.cache.size >= MAX_ITEMS) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(id, { view, expiresAt: now + this.ttlMs });
+  }
+
+  /** Several items in one go (a feed page): misses are read with one query each for contents and sources. */
+  async items(ids: string[]): Promise<Map<string, ContentItemView>> {
+    const now = this.clock.now();
+    const found = new Map<string, ContentItemView>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const cached = this.cache.get(id);
+      if (cached && cached.expiresAt > now) found.set(id, cached.view);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const contents = await findContents(this.db, missing);
+    const sources = new Map((await findSources(this.db, [...new Set(contents.map((c) => c.sourceId))])).map((s) => [s.id, s]));
+    for (const content of contents) {
+      const source = sources.get(content.sourceId);
+      if (!source) continue;
+      const view = contentView(content, source);
+      this.remember(content.id, view, now);
+      found.set(content.id, view);
+    }
+    return found;
+  }
+
   forget(id: string): void {
-    this.items.delete(id);
+    this.cache.delete(id);
   }
 
   /** After a change that touches many items (a source renamed or deleted). */
   clear(): void {
-    this.items.clear();
+    this.cache.clear();
   }
 }

@@ -106,6 +106,12 @@ export async function findSource(db: Kysely<Database>, id: string): Promise<Sour
   return row ? toSource(row) : null;
 }
 
+export async function findSources(db: Kysely<Database>, ids: string[]): Promise<Source[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('sources').selectAll().where('id', 'in', ids).execute();
+  return rows.map(toSource);
+}
+
 export async function listSources(db: Kysely<Database>): Promise<Source[]> {
   const rows = await db.selectFrom('sources').selectAll().orderBy('created_at').orderBy('id').execute();
   return rows.map(toSource);

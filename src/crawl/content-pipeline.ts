@@ -24,6 +24,8 @@ const PERSIST_INTERVAL_MS = 60_000;
 
 export interface ContentPipeline {
   areas: AreaDirectory;
+  /** The embedder of articles; the feed embeds user interests with it too. */
+  embedder: Embedder;
   articles: ArticleStore;
   crawler: Crawler;
   /** Starts the crawl scheduler (workers only). */
@@ -98,6 +100,7 @@ export async function createContentPipeline(o: {
 
   return {
     areas,
+    embedder,
     articles,
     crawler,
     startWorkers: () => {

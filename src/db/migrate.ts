@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_users_events.js';
 import * as m0003 from './migrations/0003_content_pipeline.js';
+import * as m0004 from './migrations/0004_feed.js';
 
 /** Migrations are listed here, in order; the list is the provider (no filesystem scan). */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_users_events': m0002,
   '0003_content_pipeline': m0003,
+  '0004_feed': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface UserSignalRow {
+  contentId: string;
+  impressions: number;
+  clicks: number;
+  likes: number;
+  dislikes: number;
+  shares: number;
+  dwellMs: number;
+  updatedAt: number;
+}
+
+/** How many of a user's most recent item signals shape their profile. */
+export const PROFILE_SIGNALS = 300;
+
+/** Items a user (registered or not) has read: clicked in a feed or a push. */
+export async function readContentIds(db: Kysely<Database>, tenantId: string, userId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('read_marks').select('content_id').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+  return new Set(rows.map((r) => r.content_id));
+}
+
+/** The user's most recent per-item signals (events applied by the processor). */
+export async function recentSignals(db: Kysely<Database>, tenantId: string, userId: string): Promise<UserSignalRow[]> {
+  const rows = await db
+    .selectFrom('user_content_signals')
+    .select(['content_id', 'impressions', 'clicks', 'likes', 'dislikes', 'shares', 'dwell_ms', 'updated_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .limit(PROFILE_SIGNALS)
+    .execute();
+  return rows.map((r) => ({
+    contentId: r.content_id,
+    impressions: r.impressions,
+    clicks: r.clicks,
+    likes: r.likes,
+    dislikes: r.dislikes,
+    shares: r.shares,
+    dwellMs: r.dwell_ms,
+    updatedAt: r.updated_at,
+  }));
+}

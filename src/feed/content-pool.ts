@@ -1,0 +1,150 @@
+import type { Kysely } from 'kysely';
+import { decodeVector } from '../analysis/vector-codec.js';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { VectorIndex } from '../ranking/vector-index.js';
+import type { PoolItem } from './pool-item.js';
+
+/** Items older than this are not held: no algorithm's max_age_hours reaches past it (docs/feed.md). */
+export const POOL_WINDOW_MS = 14 * 24 * 60 * 60_000;
+/** How stale the pool may be before a request refreshes it (an indexed read of changed rows, ~1 ms). */
+const REFRESH_AFTER_MS = 1000;
+/** Deleted items (a source removed) are found by a reconcile of ids this often. */
+const RECONCILE_AFTER_MS = 60_000;
+/** Rows re-read on each refresh, so rows committed late by another node are not missed. */
+const OVERLAP_MS = 5000;
+
+/**
+ * The live items of every tenant, in memory with their vector index, area
+ * index and recency order: a feed request reads only memory. Refreshed
+ * incrementally (rows updated since the last refresh) in the background at
+ * most once a second; the first use loads it and waits.
+ */
+export class ContentPool {
+  private readonly items = new Map<string, PoolItem>();
+  private readonly byArea = new Map<string, Set<string>>();
+  private readonly bySource = new Map<string, Set<string>>();
+  private readonly sourceTrust = new Map<string, number>();
+  readonly vectors: VectorIndex;
+  /** Ids newest first; rebuilt lazily after changes. */
+  private recent: string[] | null = null;
+  private loadedUntil = 0;
+  private refreshedAt = -Infinity;
+  private reconciledAt = 0;
+  private refreshing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly dimensions: number,
+  ) {
+    this.vectors = new VectorIndex({ dimensions, seed: 7 });
+  }
+
+  /**
+   * The pool, fresh to within a second: a request that finds it older waits
+   * for the incremental refresh (shared by concurrent requests).
+   */
+  async ready(): Promise<this> {
+    if (this.clock.now() - this.refreshedAt >= REFRESH_AFTER_MS) await this.refresh();
+    return this;
+  }
+
+  /** Reads what changed since the last refresh (and, once a minute, which items are gone). */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.load().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  get(id: string): PoolItem | undefined {
+    return this.items.get(id);
+  }
+
+  trustOf(sourceId: string): number {
+    return this.sourceTrust.get(sourceId) ?? -1;
+  }
+
+  inArea(areaId: string): ReadonlySet<string> {
+    return this.byArea.get(areaId) ?? EMPTY;
+  }
+
+  ofSource(sourceId: string): ReadonlySet<string> {
+    return this.bySource.get(sourceId) ?? EMPTY;
+  }
+
+  /** Item ids, newest first. */
+  newest(): readonly string[] {
+    this.recent ??= [...this.items.values()].sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1)).map((i) => i.id);
+    return this.recent;
+  }
+
+  private async load(): Promise<void> {
+    const now = this.clock.now();
+    const sources = await this.db.selectFrom('sources').select(['id', 'trust_level']).execute();
+    this.sourceTrust.clear();
+    for (const s of sources) this.sourceTrust.set(s.id, s.trust_level);
+
+    const rows = await this.db
+      .selectFrom('contents')
+      .select(['id', 'source_id', 'category', 'language', 'published_at', 'area_ids', 'vector', 'updated_at'])
+      .where('updated_at', '>=', Math.max(0, this.loadedUntil - OVERLAP_MS))
+      .where('published_at', '>=', now - POOL_WINDOW_MS)
+      .execute();
+    for (const r of rows) {
+      const known = this.items.get(r.id);
+      if (known && known.updatedAt === r.updated_at) continue;
+      this.put({
+        id: r.id,
+        sourceId: r.source_id,
+        category: r.category,
+        language: r.language,
+        publishedAt: r.published_at,
+        vector: r.vector ? decodeVector(r.vector) : null,
+        areaIds: JSON.parse(r.area_ids) as string[],
+        updatedAt: r.updated_at,
+      });
+      this.loadedUntil = Math.max(this.loadedUntil, r.updated_at);
+    }
+    if (now - this.reconciledAt >= RECONCILE_AFTER_MS || this.refreshedAt === -Infinity) await this.reconcile(now);
+    this.refreshedAt = now;
+  }
+
+  /** Drops items deleted from the database or aged out of the window. */
+  private async reconcile(now: number): Promise<void> {
+    const live = new Set((await this.db.selectFrom('contents').select('id').where('published_at', '>=', now - POOL_WINDOW_MS).execute()).map((r) => r.id));
+    for (const id of [...this.items.keys()]) if (!live.has(id)) this.drop(id);
+    this.reconciledAt = now;
+  }
+
+  private put(item: PoolItem): void {
+    if (this.items.has(item.id)) this.drop(item.id);
+    this.items.set(item.id, item);
+    for (const area of item.areaIds) getOrAdd(this.byArea, area).add(item.id);
+    getOrAdd(this.bySource, item.sourceId).add(item.id);
+    // Vectors of another embedder (another dimension) are not comparable: such items are retrieved by other channels only.
+    if (item.vector && item.vector.length === this.dimensions) this.vectors.add(item.id, item.vector);
+    this.recent = null;
+  }
+
+  private drop(id: string): void {
+    const item = this.items.get(id);
+    if (!item) return;
+    this.items.delete(id);
+    for (const area of item.areaIds) this.byArea.get(area)?.delete(id);
+    this.bySource.get(item.sourceId)?.delete(id);
+    this.vectors.remove(id);
+    this.recent = null;
+  }
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+function getOrAdd<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  return set;
+}

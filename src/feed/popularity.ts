@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+
+interface Counts {
+  impressions: number;
+  clicks: number;
+}
+
+interface TenantStats {
+  items: Map<string, Counts>;
+  /** Ids by smoothed CTR, best first (items with enough impressions); rebuilt when counts change. */
+  top: string[] | null;
+  totals: Counts;
+  loadedUntil: number;
+  refreshedAt: number;
+  refreshing: Promise<void> | null;
+}
+
+const REFRESH_AFTER_MS = 1000;
+const OVERLAP_MS = 5000;
+
+/**
+ * Impressions and clicks per item for each tenant (popularity is per tenant:
+ * one tenant's audience does not rank another's feed), in memory and
+ * refreshed from rows updated since the last read, at most once a second.
+ */
+export class Popularity {
+  private readonly tenants = new Map<string, TenantStats>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  async of(tenantId: string): Promise<{ item(id: string): Counts | undefined; totals: Counts; top(): readonly string[] }> {
+    let stats = this.tenants.get(tenantId);
+    if (!stats) {
+      stats = { items: new Map(), top: null, totals: { impressions: 0, clicks: 0 }, loadedUntil: 0, refreshedAt: -Infinity, refreshing: null };
+      this.tenants.set(tenantId, stats);
+    }
+    if (this.clock.now() - stats.refreshedAt >= REFRESH_AFTER_MS) {
+      const s = stats;
+      s.refreshing ??= this.load(tenantId, s).finally(() => (s.refreshing = null));
+      await s.refreshing;
+    }
+    const s = stats;
+    return { item: (id) => s.items.get(id), totals: s.totals, top: () => (s.top ??= topByCtr(s)) };
+  }
+
+  private async load(tenantId: string, stats: TenantStats): Promise<void> {
+    const now = this.clock.now();
+    const rows = await this.db
+      .selectFrom('content_stats')
+      .select(['content_id', 'impressions', 'clicks', 'updated_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('updated_at', '>=', Math.max(0, stats.loadedUntil - OVERLAP_MS))
+      .execute();
+    for (const r of rows) {
+      const before = stats.items.get(r.content_id);
+      stats.totals.impressions += r.impressions - (before?.impressions ?? 0);
+      stats.totals.clicks += r.clicks - (before?.clicks ?? 0);
+      stats.items.set(r.content_id, { impressions: r.impressions, clicks: r.clicks });
+      stats.loadedUntil = Math.max(stats.loadedUntil, r.updated_at);
+    }
+    if (rows.length > 0) stats.top = null;
+    stats.refreshedAt = now;
+  }
+}
+
+/** Below this many impressions an item's CTR says little: it is not "popular" yet. */
+const MIN_IMPRESSIONS = 20;
+const TOP = 500;
+
+function topByCtr(stats: TenantStats): string[] {
+  const prior = (stats.totals.clicks + 1) / (stats.totals.impressions + 20);
+  const ctr = (c: Counts) => (c.clicks + 20 * prior) / (c.impressions + 20);
+  return [...stats.items.entries()]
+    .filter(([, c]) => c.impressions >= MIN_IMPRESSIONS)
+    .sort((a, b) => ctr(b[1]) - ctr(a[1]) || (a[0] < b[0] ? -1 : 1))
+    .slice(0, TOP)
+    .map(([id]) => id);
+}

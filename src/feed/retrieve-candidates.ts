@@ -1,0 +1,108 @@
+import type { AlgorithmConfig } from '../scenarios/algorithm-config.js';
+import type { AreaTarget, UserProfile } from '../ranking/types.js';
+import type { ContentPool } from './content-pool.js';
+import type { PoolItem } from './pool-item.js';
+
+/** Candidates per channel: enough for a 200-item ranked list after filtering and diversification. */
+const FROM_VECTORS = 300;
+const FROM_AREAS = 200;
+const PER_FOLLOWED_SOURCE = 50;
+const FRESH = 300;
+const POPULAR = 100;
+
+export interface RetrievalInput {
+  pool: ContentPool;
+  config: AlgorithmConfig;
+  now: number;
+  profile: UserProfile | null;
+  areas: AreaTarget[];
+  followed: ReadonlySet<string>;
+  /** Read items, blocked sources: never candidates. */
+  read: ReadonlySet<string>;
+  blocked: ReadonlySet<string>;
+  /** The tenant's most popular items, best first. */
+  popular: readonly string[];
+}
+
+/**
+ * DESIGN §8 retrieval: candidates merged from nearest neighbours of the
+ * profile vector (the pool's vector index), the resolved areas (and their
+ * municipality and prefecture), followed sources, the freshest and the most
+ * popular items, all over the live pool this algorithm allows. Each channel
+ * reads an index or walks a recency list until it has enough; none scans the
+ * pool.
+ */
+export function retrieveCandidates(input: RetrievalInput): PoolItem[] {
+  const { pool, config, now } = input;
+  const maxAgeMs = config.max_age_hours * 3_600_000;
+  const languages = new Set(config.languages);
+  const include = new Set(config.include_categories);
+  const exclude = new Set(config.exclude_categories);
+  const allowed = (item: PoolItem | undefined): item is PoolItem =>
+    item !== undefined &&
+    !input.read.has(item.id) &&
+    !input.blocked.has(item.sourceId) &&
+    pool.trustOf(item.sourceId) >= config.min_trust_level &&
+    now - item.publishedAt <= maxAgeMs &&
+    (languages.size === 0 || (item.language !== null && languages.has(item.language))) &&
+    (include.size === 0 || (item.category !== null && include.has(item.category))) &&
+    (item.category === null || !exclude.has(item.category));
+
+  const chosen = new Map<string, PoolItem>();
+  const take = (item: PoolItem | undefined) => {
+    if (allowed(item)) chosen.set(item.id, item);
+  };
+
+  if (input.profile?.vector) {
+    for (const hit of pool.vectors.search(input.profile.vector, FROM_VECTORS, (id) => allowed(pool.get(id)))) take(pool.get(hit.id));
+  }
+  const areaIds = new Set(input.areas.flatMap((a) => [a.id, a.cityId, a.prefectureId]).filter((id): id is string => id !== null));
+  for (const areaId of areaIds) newestOf(pool, pool.inArea(areaId), FROM_AREAS, allowed).forEach(take);
+  for (const sourceId of input.followed) newestOf(pool, pool.ofSource(sourceId), PER_FOLLOWED_SOURCE, allowed).forEach(take);
+  let fresh = 0;
+  for (const id of pool.newest()) {
+    if (fresh >= FRESH) break;
+    const item = pool.get(id);
+    if (allowed(item)) {
+      chosen.set(id, item);
+      fresh++;
+    }
+  }
+  let popular = 0;
+  for (const id of input.popular) {
+    if (popular >= POPULAR) break;
+    const item = pool.get(id);
+    if (allowed(item)) {
+      chosen.set(id, item);
+      popular++;
+    }
+  }
+  return [...chosen.values()];
+}
+
+/** Past this size a set is read by walking the pool's recency list instead of sorting the set. */
+const SORT_LIMIT = 2000;
+
+/**
+ * The newest allowed items of a set of ids (an area's or a source's items).
+ * A small set is sorted; a large one (a prefecture's tens of thousands) is
+ * met by walking the pool newest first, which finds `limit` members quickly
+ * precisely because the set is a large share of the pool.
+ */
+function newestOf(pool: ContentPool, ids: ReadonlySet<string>, limit: number, allowed: (item: PoolItem | undefined) => item is PoolItem): PoolItem[] {
+  if (ids.size > SORT_LIMIT) {
+    const found: PoolItem[] = [];
+    for (const id of pool.newest()) {
+      if (found.length >= limit) break;
+      const item = ids.has(id) ? pool.get(id) : undefined;
+      if (allowed(item)) found.push(item);
+    }
+    return found;
+  }
+  const items: PoolItem[] = [];
+  for (const id of ids) {
+    const item = pool.get(id);
+    if (allowed(item)) items.push(item);
+  }
+  return items.sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1)).slice(0, limit);
+}
