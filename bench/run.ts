@@ -2,6 +2,7 @@ import { cpus, totalmem } from 'node:os';
 import { contentsPipelineBench, type BenchRow } from './contents-pipeline.bench.js';
 import { analysisBench } from './analysis.bench.js';
 import { eventsBench } from './events.bench.js';
+import { feedBench } from './feed.bench.js';
 import { freshnessBench } from './freshness.bench.js';
 
 /**
@@ -13,6 +14,7 @@ const BENCHES: Record<string, (seconds: number) => Promise<BenchRow[]>> = {
   events: eventsBench,
   analysis: analysisBench,
   freshness: freshnessBench,
+  feed: feedBench,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

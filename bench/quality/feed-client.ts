@@ -1,0 +1,71 @@
+/** The few public API calls the simulated users make, over real HTTP. */
+
+export interface ServedItem {
+  id: string;
+  category: string | null;
+  source: { id: string; name: string };
+  published_at: string;
+  areas: string[];
+  score: number;
+  tracking_token: string;
+}
+
+export interface FeedPage {
+  items: ServedItem[];
+  meta: { next_cursor: string | null; consumed_credits: number; request_id: string };
+}
+
+export class FeedClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly headers: Record<string, string>,
+    private readonly scenario: string,
+  ) {}
+
+  private async call(method: string, path: string, body?: unknown): Promise<Response> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${(await response.text()).slice(0, 500)}`);
+    return response;
+  }
+
+  async putUser(userId: string, properties: Record<string, unknown>): Promise<void> {
+    await this.call('PUT', `/v1/users/${encodeURIComponent(userId)}`, { properties });
+  }
+
+  async follow(userId: string, sourceId: string): Promise<void> {
+    await this.call('PUT', `/v1/users/${encodeURIComponent(userId)}/sources/${sourceId}/follow`);
+  }
+
+  async feed(userId: string, limit: number): Promise<FeedPage> {
+    const query = new URLSearchParams({ scenario: this.scenario, user_id: userId, limit: String(limit) });
+    return (await (await this.call('GET', `/v1/feed?${query}`)).json()) as FeedPage;
+  }
+
+  /** Impressions for the page, a click and a 45 s return for each chosen item. */
+  async report(userId: string, sessionId: string, page: ServedItem[], clicked: ServedItem[]): Promise<void> {
+    const at = new Date().toISOString();
+    const event = (type: string, item: ServedItem, metadata?: Record<string, unknown>) => ({
+      type, session_id: sessionId, user_id: userId, tracking_token: item.tracking_token, occurred_at: at, ...(metadata && { metadata }),
+    });
+    const events = [
+      ...page.map((item) => event('impression', item)),
+      ...clicked.flatMap((item) => [event('click', item), event('return', item, { dwell_ms: 45_000 })]),
+    ];
+    await this.call('POST', '/v1/events', { events });
+  }
+
+  /** Waits until the event processor's backlog (the events_unprocessed gauge) is empty. */
+  async drained(timeoutMs = 30_000): Promise<void> {
+    const started = Date.now();
+    while (Date.now() - started < timeoutMs) {
+      const text = await (await fetch(`${this.baseUrl}/metrics`)).text();
+      if (Number(/^events_unprocessed (\d+)$/m.exec(text)?.[1] ?? 1) === 0) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`events still unprocessed after ${timeoutMs} ms`);
+  }
+}
