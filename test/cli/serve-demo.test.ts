@@ -28,6 +28,10 @@ describe('content-feed serve --demo (a real process)', () => {
     expect(res.headers.get('x-credits-used')).toBe('0.1');
     const item = (await res.json()) as { title: string };
     expect(item.title.length).toBeGreaterThan(0);
+    // The demo tenant's feed scenario serves the demo corpus.
+    const feed = await fetch(`${server.url}/v1/feed?scenario=news-feed&limit=5`, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(feed.status).toBe(200);
+    expect(((await feed.json()) as { items: unknown[] }).items).toHaveLength(5);
   });
 
   it('the admin CLI talks to it with the token from DATA_DIR', () => {
