@@ -1,0 +1,121 @@
+import { dot, dot4, nearestRow } from './vector-index-dot.js';
+
+/**
+ * Spherical k-means (k-means++ seeding, then Lloyd) on unit vectors packed in one
+ * Float32Array: centroids are re-normalised means, nearness is the dot product. Deterministic
+ * for a given `random`: ties go to the lowest index, an emptied cluster is re-seeded with the
+ * point farthest from its own centroid.
+ */
+export interface KMeansResult {
+  /** k rows of `dim` values, each of unit length (or zero for a degenerate all-zero cluster). */
+  centroids: Float32Array;
+  /** Cluster of each input row. */
+  assignment: Int32Array;
+}
+
+export function sphericalKMeans(
+  data: Float32Array,
+  count: number,
+  dim: number,
+  k: number,
+  random: () => number,
+  iterations: number,
+): KMeansResult {
+  const clusters = Math.max(1, Math.min(k, count));
+  const centroids = seedPlusPlus(data, count, dim, clusters, random);
+  const assignment = new Int32Array(count).fill(-1);
+  const nearness = new Float64Array(count);
+  const scratch = new Float64Array(clusters);
+  for (let iter = 0; ; iter++) {
+    let changed = 0;
+    for (let i = 0; i < count; i++) {
+      const c = nearestRow(data, i * dim, centroids, clusters, dim, scratch);
+      nearness[i] = scratch[c] as number;
+      if (assignment[i] !== c) {
+        assignment[i] = c;
+        changed++;
+      }
+    }
+    // Under 0.5 % of points moving changes the lists too little to pay for another pass.
+    if (iter >= iterations || (iter > 0 && changed <= count * 0.005)) break;
+    recomputeCentroids(data, count, dim, clusters, assignment, nearness, centroids);
+  }
+  return { centroids, assignment };
+}
+
+/** k-means++: each next centre is drawn with probability ∝ 1 − (best similarity so far), i.e. ∝ squared distance / 2. */
+function seedPlusPlus(data: Float32Array, count: number, dim: number, k: number, random: () => number): Float32Array {
+  const centroids = new Float32Array(k * dim);
+  const best = new Float64Array(count).fill(-Infinity);
+  let pick = Math.floor(random() * count);
+  for (let c = 0; c < k; c++) {
+    centroids.set(data.subarray(pick * dim, pick * dim + dim), c * dim);
+    if (c === k - 1) break;
+    let total = 0;
+    let i = 0;
+    for (; i + 4 <= count; i += 4) {
+      dot4(centroids, c * dim, data, i * dim, dim, four);
+      for (let j = 0; j < 4; j++) total += closer(best, i + j, four[j] as number);
+    }
+    for (; i < count; i++) total += closer(best, i, dot(centroids, c * dim, data, i * dim, dim));
+    pick = total > 0 ? drawWeighted(best, count, total * random()) : Math.floor(random() * count);
+  }
+  return centroids;
+}
+
+const four = new Float64Array(4);
+
+/** Records similarity s for point i if it beats the best so far; returns the point's weight 1 − best. */
+function closer(best: Float64Array, i: number, s: number): number {
+  if (s > (best[i] as number)) best[i] = s;
+  return Math.max(0, 1 - (best[i] as number));
+}
+
+function drawWeighted(best: Float64Array, count: number, target: number): number {
+  let acc = 0;
+  for (let i = 0; i < count; i++) {
+    const w = Math.max(0, 1 - (best[i] as number));
+    acc += w;
+    if (acc > target && w > 0) return i;
+  }
+  for (let i = count - 1; i >= 0; i--) if ((best[i] as number) < 1) return i;
+  return count - 1;
+}
+
+function recomputeCentroids(
+  data: Float32Array,
+  count: number,
+  dim: number,
+  k: number,
+  assignment: Int32Array,
+  nearness: Float64Array,
+  centroids: Float32Array,
+): void {
+  const sums = new Float64Array(k * dim);
+  const sizes = new Int32Array(k);
+  for (let i = 0; i < count; i++) {
+    const c = assignment[i] as number;
+    sizes[c] = (sizes[c] as number) + 1;
+    const o = c * dim;
+    const io = i * dim;
+    for (let d = 0; d < dim; d++) sums[o + d] = (sums[o + d] as number) + (data[io + d] as number);
+  }
+  for (let c = 0; c < k; c++) {
+    if (sizes[c] === 0) {
+      const far = farthestPoint(nearness, count);
+      nearness[far] = Infinity; // not chosen twice
+      centroids.set(data.subarray(far * dim, far * dim + dim), c * dim);
+      continue;
+    }
+    let norm = 0;
+    for (let d = 0; d < dim; d++) norm += (sums[c * dim + d] as number) ** 2;
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let d = 0; d < dim; d++) centroids[c * dim + d] = (sums[c * dim + d] as number) * scale;
+  }
+}
+
+function farthestPoint(nearness: Float64Array, count: number): number {
+  let far = 0;
+  for (let i = 1; i < count; i++) if ((nearness[i] as number) < (nearness[far] as number)) far = i;
+  return far;
+}
