@@ -9,8 +9,11 @@ interface Counts {
 
 interface TenantStats {
   items: Map<string, Counts>;
-  /** Ids by smoothed CTR, best first (items with enough impressions); rebuilt when counts change. */
+  /** Ids by smoothed CTR, best first (items with enough impressions). */
   top: string[] | null;
+  topAt: number;
+  /** Counts changed since `top` was ranked. */
+  dirty: boolean;
   totals: Counts;
   loadedUntil: number;
   refreshedAt: number;
@@ -18,6 +21,7 @@ interface TenantStats {
 }
 
 const REFRESH_AFTER_MS = 1000;
+const TOP_REFRESH_MS = 10_000;
 const OVERLAP_MS = 5000;
 
 /**
@@ -36,7 +40,7 @@ export class Popularity {
   async of(tenantId: string): Promise<{ item(id: string): Counts | undefined; totals: Counts; top(): readonly string[] }> {
     let stats = this.tenants.get(tenantId);
     if (!stats) {
-      stats = { items: new Map(), top: null, totals: { impressions: 0, clicks: 0 }, loadedUntil: 0, refreshedAt: -Infinity, refreshing: null };
+      stats = { items: new Map(), top: null, topAt: 0, dirty: false, totals: { impressions: 0, clicks: 0 }, loadedUntil: 0, refreshedAt: -Infinity, refreshing: null };
       this.tenants.set(tenantId, stats);
     }
     if (this.clock.now() - stats.refreshedAt >= REFRESH_AFTER_MS) {
@@ -45,7 +49,17 @@ export class Popularity {
       await s.refreshing;
     }
     const s = stats;
-    return { item: (id) => s.items.get(id), totals: s.totals, top: () => (s.top ??= topByCtr(s)) };
+    const now = this.clock.now();
+    const top = () => {
+      // Sorting a busy tenant's tens of thousands of items is ~5 ms: at most every 10 s.
+      if (s.top === null || (s.dirty && now - s.topAt >= TOP_REFRESH_MS)) {
+        s.top = topByCtr(s);
+        s.topAt = now;
+        s.dirty = false;
+      }
+      return s.top;
+    };
+    return { item: (id) => s.items.get(id), totals: s.totals, top };
   }
 
   private async load(tenantId: string, stats: TenantStats): Promise<void> {
@@ -63,7 +77,7 @@ export class Popularity {
       stats.items.set(r.content_id, { impressions: r.impressions, clicks: r.clicks });
       stats.loadedUntil = Math.max(stats.loadedUntil, r.updated_at);
     }
-    if (rows.length > 0) stats.top = null;
+    if (rows.length > 0) stats.dirty = true;
     stats.refreshedAt = now;
   }
 }
