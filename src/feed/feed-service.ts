@@ -23,8 +23,15 @@ import { retrieveCandidates } from './retrieve-candidates.js';
 import type { SnapshotStore } from './snapshot-store.js';
 import { loadUserFeedState, type UserFeedState } from './user-feed-state.js';
 
-/** How many ranked items a cursor chain can page through. */
-export const SNAPSHOT_SIZE = 200;
+/**
+ * How many ranked items a cursor chain can page through: five pages of 20.
+ * Diversification costs grow with its square (200 items took ~7 ms of CPU
+ * per request, 100 take ~3 ms; bench/RESULTS.md).
+ */
+export const SNAPSHOT_SIZE = 100;
+/** How long one generic (non-personalised) ranking serves every request that shares it. */
+const GENERIC_TTL_MS = 2000;
+const MAX_GENERIC_RANKINGS = 1000;
 
 export interface FeedQuery extends AreaQuery {
   scenario: string;
@@ -61,6 +68,9 @@ interface Ranked {
  * repeat an item and new content does not shift them.
  */
 export class FeedService {
+  /** Generic rankings by tenant, algorithm, area context and page size: anonymous and unregistered requests share them. */
+  private readonly generic = new Map<string, { ranked: Ranked[]; snapshotId: string; saved: boolean; expiresAt: number }>();
+
   constructor(private readonly deps: FeedServiceDeps) {}
 
   async feed(tenantId: string, query: FeedQuery, requestId: string): Promise<{ items: FeedItemView[]; nextCursor: string | null }> {
@@ -80,6 +90,7 @@ export class FeedService {
     let ranked: Ranked[];
     let offset: number;
     let snapshotId: string;
+    let shared: { ranked: Ranked[]; snapshotId: string; saved: boolean; expiresAt: number } | undefined;
     if (query.cursor !== undefined) {
       const state = decodeCursor(this.deps.cursors, query.cursor, binding);
       const stored = await this.deps.snapshots.load(state.snapshotId, now);
@@ -87,6 +98,20 @@ export class FeedService {
       ranked = stored.map(parseEntry);
       offset = state.offset;
       snapshotId = state.snapshotId;
+    } else if (!user.registered) {
+      // Not personalised: the same ranking for everyone asking in the same context
+      // (items this id has read are skipped below), recomputed every two seconds.
+      const key = [tenantId, algorithm.id, algorithm.updatedAt, query.limit, ...areas.map((a) => a.id).sort()].join('\0');
+      shared = this.generic.get(key);
+      if (!shared || shared.expiresAt <= now) {
+        const targets = areas.map((a) => areaTarget(this.deps.areas, a));
+        shared = { ranked: await this.rankFresh(tenantId, algorithm.config, user, targets, now, 'generic', query.limit), snapshotId: newId('snp'), saved: false, expiresAt: now + GENERIC_TTL_MS };
+        if (this.generic.size >= MAX_GENERIC_RANKINGS) this.generic.delete(this.generic.keys().next().value!);
+        this.generic.set(key, shared);
+      }
+      ranked = shared.ranked;
+      offset = 0;
+      snapshotId = shared.snapshotId;
     } else {
       const targets = areas.map((a) => areaTarget(this.deps.areas, a));
       ranked = await this.rankFresh(tenantId, algorithm.config, user, targets, now, query.user_id ?? requestId, query.limit);
@@ -105,7 +130,11 @@ export class FeedService {
       page.push({ entry, position: next - 1 });
     }
     const more = next < ranked.length;
-    if (query.cursor === undefined && more) await this.deps.snapshots.save(snapshotId, ranked.map(formatEntry), now);
+    // A shared generic ranking is saved once, however many chains start from it.
+    if (query.cursor === undefined && more && !shared?.saved) {
+      await this.deps.snapshots.save(snapshotId, ranked.map(formatEntry), now);
+      if (shared) shared.saved = true;
+    }
 
     const views = await this.deps.contents.items(page.map((p) => p.entry.id));
     const issuedAt = Math.floor(now / 1000);

@@ -3,12 +3,12 @@ import type { AreaTarget, UserProfile } from '../ranking/types.js';
 import type { ContentPool } from './content-pool.js';
 import type { PoolItem } from './pool-item.js';
 
-/** Candidates per channel: enough for a 200-item ranked list after filtering and diversification. */
-const FROM_VECTORS = 300;
-const FROM_AREAS = 200;
-const PER_FOLLOWED_SOURCE = 50;
-const FRESH = 300;
-const POPULAR = 100;
+/** Candidates per channel: enough for a 100-item ranked list after filtering and diversification. */
+const FROM_VECTORS = 200;
+const FROM_AREAS = 150;
+const PER_FOLLOWED_SOURCE = 30;
+const FRESH = 200;
+const POPULAR = 60;
 
 export interface RetrievalInput {
   pool: ContentPool;
