@@ -4,7 +4,7 @@ import type { ContentPool } from './content-pool.js';
 import type { PoolItem } from './pool-item.js';
 
 /** Candidates per channel: enough for a 100-item ranked list after filtering and diversification. */
-const FROM_VECTORS = 200;
+const FROM_VECTORS = 120;
 const FROM_AREAS = 150;
 const PER_FOLLOWED_SOURCE = 30;
 const FRESH = 200;
