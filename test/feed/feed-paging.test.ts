@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
 import { fixtureArticles } from '../helpers/fixture-articles.js';
 import { ids, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 
-describe('GET /v1/feed: cursor chains', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: cursor chains on %s', (_name, backend) => {
   let f: FeedFixture;
   beforeAll(async () => {
-    f = await startFeedFixture({ perSource: 8 }); // 48 items
+    f = await startFeedFixture({ backend, perSource: 8 }); // 48 items
   });
   afterAll(() => f.t.close());
 

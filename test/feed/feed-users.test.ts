@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
 import { ids, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 
-describe('GET /v1/feed: who is asking (SPEC rules 1–3), reads, follows and blocks', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: who is asking (SPEC rules 1–3), reads, follows and blocks on %s', (_name, backend) => {
   let f: FeedFixture;
   const at = () => new Date(f.t.clock.now()).toISOString();
   const click = async (userId: string, token: string) => {
@@ -14,7 +15,7 @@ describe('GET /v1/feed: who is asking (SPEC rules 1–3), reads, follows and blo
   };
 
   beforeAll(async () => {
-    f = await startFeedFixture({ perSource: 16 }); // 96 items, 6 categories
+    f = await startFeedFixture({ backend, perSource: 16 }); // 96 items, 6 categories
   });
   afterAll(() => f.t.close());
 
