@@ -94,13 +94,13 @@ export async function createRuntime(
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
   const feed = new FeedService({
+    feedCursors: new Signer(secretKey, 'feed-cursor'),
     db: database.db,
     clock,
     areas: pipeline.areas,
     pool: new ContentPool(database.db, clock, pipeline.embedder.dimensions),
     popularity: new Popularity(database.db, clock),
     snapshots: redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore(),
-    cursors,
     tokens,
     contents: catalog,
     embedder: pipeline.embedder,

@@ -15,9 +15,15 @@ export interface UserSignalRow {
 /** How many of a user's most recent item signals shape their profile. */
 export const PROFILE_SIGNALS = 300;
 
-/** Items a user (registered or not) has read: clicked in a feed or a push. */
-export async function readContentIds(db: Kysely<Database>, tenantId: string, userId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('read_marks').select('content_id').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+/** Items a user (registered or not) has read since `since`: clicked in a feed or a push. */
+export async function readContentIds(db: Kysely<Database>, tenantId: string, userId: string, since: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('read_marks')
+    .select('content_id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('read_at', '>=', since)
+    .execute();
   return new Set(rows.map((r) => r.content_id));
 }
 
@@ -29,6 +35,7 @@ export async function recentSignals(db: Kysely<Database>, tenantId: string, user
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .orderBy('updated_at', 'desc')
+    .orderBy('content_id')
     .limit(PROFILE_SIGNALS)
     .execute();
   return rows.map((r) => ({

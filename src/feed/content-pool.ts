@@ -26,8 +26,8 @@ export class ContentPool {
   private readonly bySource = new Map<string, Set<string>>();
   private readonly sourceTrust = new Map<string, number>();
   readonly vectors: VectorIndex;
-  /** Ids newest first; rebuilt lazily after changes. */
-  private recent: string[] | null = null;
+  /** Items newest first (ties by id), kept in order as items come and go. */
+  private readonly recent: PoolItem[] = [];
   private loadedUntil = 0;
   private refreshedAt = -Infinity;
   private reconciledAt = 0;
@@ -76,9 +76,8 @@ export class ContentPool {
     return this.bySource.get(sourceId) ?? EMPTY;
   }
 
-  /** Item ids, newest first. */
-  newest(): readonly string[] {
-    this.recent ??= [...this.items.values()].sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1)).map((i) => i.id);
+  /** Items, newest first. */
+  newest(): readonly PoolItem[] {
     return this.recent;
   }
 
@@ -109,15 +108,18 @@ export class ContentPool {
       });
       this.loadedUntil = Math.max(this.loadedUntil, r.updated_at);
     }
-    if (now - this.reconciledAt >= RECONCILE_AFTER_MS || this.refreshedAt === -Infinity) await this.reconcile(now);
     this.refreshedAt = now;
+    // Finding deleted items reads every live id: done once a minute, never waited for.
+    if (now - this.reconciledAt >= RECONCILE_AFTER_MS) {
+      this.reconciledAt = now;
+      void this.reconcile(now).catch(() => (this.reconciledAt = 0));
+    }
   }
 
   /** Drops items deleted from the database or aged out of the window. */
   private async reconcile(now: number): Promise<void> {
     const live = new Set((await this.db.selectFrom('contents').select('id').where('published_at', '>=', now - POOL_WINDOW_MS).execute()).map((r) => r.id));
     for (const id of [...this.items.keys()]) if (!live.has(id)) this.drop(id);
-    this.reconciledAt = now;
   }
 
   private put(item: PoolItem): void {
@@ -127,7 +129,7 @@ export class ContentPool {
     getOrAdd(this.bySource, item.sourceId).add(item.id);
     // Vectors of another embedder (another dimension) are not comparable: such items are retrieved by other channels only.
     if (item.vector && item.vector.length === this.dimensions) this.vectors.add(item.id, item.vector);
-    this.recent = null;
+    this.recent.splice(this.recentIndex(item), 0, item);
   }
 
   private drop(id: string): void {
@@ -137,7 +139,22 @@ export class ContentPool {
     for (const area of item.areaIds) this.byArea.get(area)?.delete(id);
     this.bySource.get(item.sourceId)?.delete(id);
     this.vectors.remove(id);
-    this.recent = null;
+    const at = this.recentIndex(item);
+    if (this.recent[at]?.id === id) this.recent.splice(at, 1);
+  }
+
+  /** Where `item` is or would go in the recency order (binary search: a splice, not a 100k-item sort). */
+  private recentIndex(item: PoolItem): number {
+    let lo = 0;
+    let hi = this.recent.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const other = this.recent[mid]!;
+      const before = other.publishedAt > item.publishedAt || (other.publishedAt === item.publishedAt && other.id < item.id);
+      if (before) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 }
 

@@ -11,16 +11,17 @@ import { newId } from '../lib/ids.js';
 import type { Signer } from '../lib/signer.js';
 import { buildProfile } from '../ranking/profile.js';
 import { rank } from '../ranking/rank.js';
-import type { UserProfile } from '../ranking/types.js';
+import type { AreaTarget, UserProfile } from '../ranking/types.js';
+import type { AlgorithmConfig } from '../scenarios/algorithm-config.js';
 import { findAlgorithm, findScenario } from '../scenarios/scenario-repo.js';
 import type { TrackingTokens } from '../tracking/tracking-token.js';
 import type { ContentPool } from './content-pool.js';
-import { decodeCursor, encodeCursor, invalidCursor } from './feed-cursor.js';
+import { bindingKey, decodeCursor, encodeCursor, invalidCursor } from './feed-cursor.js';
 import type { Popularity } from './popularity.js';
 import { toCandidate } from './pool-item.js';
 import { areaTarget, resolveFeedAreas, type AreaQuery } from './resolve-feed-areas.js';
 import { retrieveCandidates } from './retrieve-candidates.js';
-import type { SnapshotStore } from './snapshot-store.js';
+import type { Snapshot, SnapshotStore } from './snapshot-store.js';
 import { loadUserFeedState, type UserFeedState } from './user-feed-state.js';
 
 /**
@@ -32,6 +33,7 @@ export const SNAPSHOT_SIZE = 100;
 /** How long one generic (non-personalised) ranking serves every request that shares it. */
 const GENERIC_TTL_MS = 2000;
 const MAX_GENERIC_RANKINGS = 1000;
+const MAX_CHAINS = 100_000;
 
 export interface FeedQuery extends AreaQuery {
   scenario: string;
@@ -49,7 +51,8 @@ export interface FeedServiceDeps {
   pool: ContentPool;
   popularity: Popularity;
   snapshots: SnapshotStore;
-  cursors: Signer;
+  /** Signs feed cursors (its own key purpose: a users-list cursor never verifies here). */
+  feedCursors: Signer;
   tokens: TrackingTokens;
   contents: ContentCatalog;
   embedder: Embedder;
@@ -68,8 +71,10 @@ interface Ranked {
  * repeat an item and new content does not shift them.
  */
 export class FeedService {
-  /** Generic rankings by tenant, algorithm, area context and page size: anonymous and unregistered requests share them. */
-  private readonly generic = new Map<string, { ranked: Ranked[]; snapshotId: string; saved: boolean; expiresAt: number }>();
+  /** Generic rankings by tenant, algorithm, area context and page size, shared by anonymous requests for two seconds. */
+  private readonly generic = new Map<string, Promise<{ ranked: Ranked[]; snapshotId: string; expiresAt: number }>>();
+  /** The live chain of each user and query: a new first page replaces it, so snapshots are bounded by active users. */
+  private readonly latestChain = new Map<string, string>();
 
   constructor(private readonly deps: FeedServiceDeps) {}
 
@@ -81,85 +86,122 @@ export class FeedService {
     const algorithm = await findAlgorithm(db, tenantId, scenario.algorithmId);
     if (!algorithm) throw errors.internal();
 
-    const user = await loadUserFeedState(db, tenantId, query.user_id);
+    const user = await loadUserFeedState(db, tenantId, query.user_id, clock.now());
     // Rules 4–8: the request's areas, else the registered user's profile areas.
     const areas = resolveFeedAreas(this.deps.areas, query, user.registered ? user.properties : {});
+    const targets = areas.map((a) => areaTarget(this.deps.areas, a));
     const binding = { tenantId, scenario: query.scenario, userId: query.user_id, query: { n: query.area_names, i: query.area_ids, l: query.area_level } };
     const now = clock.now();
+    const rankFor = (exclude: ReadonlySet<string>) => this.rankFresh(tenantId, algorithm.config, user, targets, now, query.user_id ?? requestId, query.limit, exclude);
 
-    let ranked: Ranked[];
-    let offset: number;
     let snapshotId: string;
-    let shared: { ranked: Ranked[]; snapshotId: string; saved: boolean; expiresAt: number } | undefined;
+    let snapshot: Snapshot;
+    let offset: number;
     if (query.cursor !== undefined) {
-      const state = decodeCursor(this.deps.cursors, query.cursor, binding);
+      const state = decodeCursor(this.deps.feedCursors, query.cursor, binding);
       const stored = await this.deps.snapshots.load(state.snapshotId, now);
-      if (!stored) throw invalidCursor('it expired (cursors last an hour); request the first page again');
-      ranked = stored.map(parseEntry);
-      offset = state.offset;
-      snapshotId = state.snapshotId;
-    } else if (!user.registered) {
-      // Not personalised: the same ranking for everyone asking in the same context
-      // (items this id has read are skipped below), recomputed every two seconds.
-      const key = [tenantId, algorithm.id, algorithm.updatedAt, query.limit, ...areas.map((a) => a.id).sort()].join('\0');
-      shared = this.generic.get(key);
-      if (!shared || shared.expiresAt <= now) {
-        const targets = areas.map((a) => areaTarget(this.deps.areas, a));
-        shared = { ranked: await this.rankFresh(tenantId, algorithm.config, user, targets, now, 'generic', query.limit), snapshotId: newId('snp'), saved: false, expiresAt: now + GENERIC_TTL_MS };
-        if (this.generic.size >= MAX_GENERIC_RANKINGS) this.generic.delete(this.generic.keys().next().value!);
-        this.generic.set(key, shared);
-      }
-      ranked = shared.ranked;
-      offset = 0;
+      if (!stored) throw invalidCursor('it expired (cursors last an hour, and a new first page for the same user and query replaces the chain); request the first page again');
+      ({ snapshotId, offset } = state);
+      snapshot = stored;
+    } else if (!user.registered && user.read.size === 0) {
+      // Not personalised and nothing to leave out: one ranking serves every such request in this context.
+      const shared = await this.sharedRanking(tenantId, algorithm, targets, query.limit, now, () => rankFor(new Set()));
       snapshotId = shared.snapshotId;
-    } else {
-      const targets = areas.map((a) => areaTarget(this.deps.areas, a));
-      ranked = await this.rankFresh(tenantId, algorithm.config, user, targets, now, query.user_id ?? requestId, query.limit);
+      snapshot = { entries: shared.ranked.map(formatEntry), covered: [] };
       offset = 0;
+    } else {
       snapshotId = newId('snp');
+      snapshot = { entries: (await rankFor(new Set())).map(formatEntry), covered: [] };
+      offset = 0;
+      await this.replaceChain(bindingKey(binding), snapshotId, snapshot, now);
     }
 
-    // Items read or blocked since the snapshot was taken are skipped, never served.
+    // Walk the snapshot; items read or blocked since it was taken are skipped, never served.
+    // A full snapshot that runs out continues with a ranking of what it did not cover.
     const page: { entry: Ranked; position: number }[] = [];
-    let next = offset;
-    while (next < ranked.length && page.length < query.limit) {
-      const entry = ranked[next]!;
-      next++;
-      const item = this.deps.pool.get(entry.id);
-      if (user.read.has(entry.id) || (item && user.blocked.has(item.sourceId))) continue;
-      page.push({ entry, position: next - 1 });
+    let position = offset;
+    for (;;) {
+      while (position < snapshot.entries.length && page.length < query.limit) {
+        const entry = parseEntry(snapshot.entries[position]!);
+        position++;
+        if (!user.read.has(entry.id)) page.push({ entry, position: position - 1 });
+      }
+      if (page.length === query.limit || snapshot.entries.length < SNAPSHOT_SIZE) break;
+      const covered = [...snapshot.covered, ...snapshot.entries.map((e) => parseEntry(e).id)];
+      const next = (await rankFor(new Set(covered))).map(formatEntry);
+      if (next.length === 0) {
+        snapshot = { entries: [], covered };
+        break;
+      }
+      snapshotId = newId('snp');
+      snapshot = { entries: next, covered };
+      position = 0;
+      await this.deps.snapshots.save(snapshotId, snapshot, now);
+      if (query.user_id !== undefined) this.latestChain.set(bindingKey(binding), snapshotId);
     }
-    const more = next < ranked.length;
-    // A shared generic ranking is saved once, however many chains start from it.
-    if (query.cursor === undefined && more && !shared?.saved) {
-      await this.deps.snapshots.save(snapshotId, ranked.map(formatEntry), now);
-      if (shared) shared.saved = true;
-    }
+    const more = position < snapshot.entries.length || (snapshot.entries.length >= SNAPSHOT_SIZE && page.length === query.limit);
 
     const views = await this.deps.contents.items(page.map((p) => p.entry.id));
     const issuedAt = Math.floor(now / 1000);
     const items: FeedItemView[] = [];
-    for (const { entry, position } of page) {
+    for (const { entry, position: at } of page) {
       const view = views.get(entry.id);
-      if (!view) continue; // deleted since it was ranked
-      const token = this.deps.tokens.issue({ tenantId, contentId: entry.id, scenario: query.scenario, channel: 'feed', userId: query.user_id ?? null, requestId, position, issuedAt });
+      // Deleted since it was ranked, or its source blocked meanwhile (the view is authoritative).
+      if (!view || user.blocked.has(view.source.id)) continue;
+      const token = this.deps.tokens.issue({ tenantId, contentId: entry.id, scenario: query.scenario, channel: 'feed', userId: query.user_id ?? null, requestId, position: at, issuedAt });
       items.push({ ...view, score: entry.score, tracking_token: token });
     }
-    return { items, nextCursor: more ? encodeCursor(this.deps.cursors, { snapshotId, offset: next }, binding) : null };
+    return { items, nextCursor: more ? encodeCursor(this.deps.feedCursors, { snapshotId, offset: position }, binding) : null };
+  }
+
+  /** The shared generic ranking of a context, computed once per two seconds even under concurrent requests, and saved once. */
+  private async sharedRanking(
+    tenantId: string,
+    algorithm: { id: string; updatedAt: number },
+    targets: AreaTarget[],
+    limit: number,
+    now: number,
+    compute: () => Promise<Ranked[]>,
+  ): Promise<{ ranked: Ranked[]; snapshotId: string }> {
+    const key = [tenantId, algorithm.id, algorithm.updatedAt, limit, ...targets.map((a) => a.id).sort()].join('\0');
+    const cached = this.generic.get(key);
+    if (cached && (await cached).expiresAt > now) return cached;
+    const computing = (async () => {
+      const ranked = await compute();
+      const snapshotId = newId('snp');
+      await this.deps.snapshots.save(snapshotId, { entries: ranked.map(formatEntry), covered: [] }, now);
+      return { ranked, snapshotId, expiresAt: now + GENERIC_TTL_MS };
+    })();
+    if (this.generic.size >= MAX_GENERIC_RANKINGS) this.generic.delete(this.generic.keys().next().value!);
+    this.generic.set(key, computing);
+    computing.catch(() => this.generic.delete(key));
+    return computing;
+  }
+
+  /** Saves a user's new chain and drops the one it replaces. */
+  private async replaceChain(key: string, snapshotId: string, snapshot: Snapshot, now: number): Promise<void> {
+    const previous = this.latestChain.get(key);
+    if (previous) await this.deps.snapshots.delete(previous);
+    this.latestChain.delete(key);
+    if (this.latestChain.size >= MAX_CHAINS) this.latestChain.delete(this.latestChain.keys().next().value!);
+    this.latestChain.set(key, snapshotId);
+    await this.deps.snapshots.save(snapshotId, snapshot, now);
   }
 
   private async rankFresh(
     tenantId: string,
-    config: Parameters<typeof rank>[1]['config'] & Parameters<typeof retrieveCandidates>[0]['config'],
+    config: AlgorithmConfig,
     user: UserFeedState,
-    areas: ReturnType<typeof areaTarget>[],
+    areas: AreaTarget[],
     now: number,
     seedKey: string,
     pageSize: number,
+    exclude: ReadonlySet<string>,
   ): Promise<Ranked[]> {
     const pool = await this.deps.pool.ready();
     const popularity = await this.deps.popularity.of(tenantId);
     const profile = user.registered ? await this.profileOf(user, now) : null;
+    const read = exclude.size === 0 ? user.read : new Set([...user.read, ...exclude]);
     const candidates = retrieveCandidates({
       pool,
       config,
@@ -167,7 +209,7 @@ export class FeedService {
       profile,
       areas,
       followed: user.registered ? user.followed : new Set(),
-      read: user.read,
+      read,
       blocked: user.blocked,
       popular: popularity.top(),
     });

@@ -50,7 +50,8 @@ function namedAreas(areas: AreaDirectory, name: string, level: AreaLevel | undef
   const meant = own.length > 0 ? own : found;
   if (meant.length <= 1) return meant;
   if (ambiguous === 'skip') return [];
-  throw ambiguousName(areas, name, meant);
+  // Every area of the name is listed (also alias matches), so the client sees which area_level fits.
+  throw ambiguousName(areas, name, found);
 }
 
 function ambiguousName(areas: AreaDirectory, name: string, candidates: Area[]): ApiError {

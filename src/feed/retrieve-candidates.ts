@@ -57,14 +57,13 @@ export function retrieveCandidates(input: RetrievalInput): PoolItem[] {
     for (const hit of pool.vectors.search(input.profile.vector, FROM_VECTORS, (id) => allowed(pool.get(id)))) take(pool.get(hit.id));
   }
   const areaIds = new Set(input.areas.flatMap((a) => [a.id, a.cityId, a.prefectureId]).filter((id): id is string => id !== null));
-  for (const areaId of areaIds) newestOf(pool, pool.inArea(areaId), FROM_AREAS, allowed).forEach(take);
-  for (const sourceId of input.followed) newestOf(pool, pool.ofSource(sourceId), PER_FOLLOWED_SOURCE, allowed).forEach(take);
+  for (const areaId of areaIds) newestOf(pool, pool.inArea(areaId), FROM_AREAS, allowed, now - maxAgeMs).forEach(take);
+  for (const sourceId of input.followed) newestOf(pool, pool.ofSource(sourceId), PER_FOLLOWED_SOURCE, allowed, now - maxAgeMs).forEach(take);
   let fresh = 0;
-  for (const id of pool.newest()) {
-    if (fresh >= FRESH) break;
-    const item = pool.get(id);
+  for (const item of pool.newest()) {
+    if (fresh >= FRESH || now - item.publishedAt > maxAgeMs) break; // newest first: nothing younger follows
     if (allowed(item)) {
-      chosen.set(id, item);
+      chosen.set(item.id, item);
       fresh++;
     }
   }
@@ -89,13 +88,18 @@ const SORT_LIMIT = 2000;
  * met by walking the pool newest first, which finds `limit` members quickly
  * precisely because the set is a large share of the pool.
  */
-function newestOf(pool: ContentPool, ids: ReadonlySet<string>, limit: number, allowed: (item: PoolItem | undefined) => item is PoolItem): PoolItem[] {
+function newestOf(
+  pool: ContentPool,
+  ids: ReadonlySet<string>,
+  limit: number,
+  allowed: (item: PoolItem | undefined) => item is PoolItem,
+  oldest: number,
+): PoolItem[] {
   if (ids.size > SORT_LIMIT) {
     const found: PoolItem[] = [];
-    for (const id of pool.newest()) {
-      if (found.length >= limit) break;
-      const item = ids.has(id) ? pool.get(id) : undefined;
-      if (allowed(item)) found.push(item);
+    for (const item of pool.newest()) {
+      if (found.length >= limit || item.publishedAt < oldest) break; // newest first: nothing younger follows
+      if (ids.has(item.id) && allowed(item)) found.push(item);
     }
     return found;
   }

@@ -3,28 +3,47 @@ import type { Redis } from 'ioredis';
 /** How long a cursor chain's ranked list is kept (DESIGN §5: at least an hour). */
 export const SNAPSHOT_TTL_MS = 60 * 60_000;
 
-/** The ranked list a cursor chain pages through, kept so pages stay stable while content changes. */
-export interface SnapshotStore {
-  save(id: string, itemIds: string[], now: number): Promise<void>;
-  /** The ids, or null when the snapshot expired or is unknown. */
-  load(id: string, now: number): Promise<string[] | null>;
+/**
+ * The ranked list a cursor chain pages through, kept so pages stay stable
+ * while content changes: its entries, and the ids earlier snapshots of the
+ * same chain already covered (a chain continues past one snapshot).
+ */
+export interface Snapshot {
+  entries: string[];
+  covered: string[];
 }
+
+export interface SnapshotStore {
+  save(id: string, snapshot: Snapshot, now: number): Promise<void>;
+  /** The snapshot, or null when it expired or is unknown. */
+  load(id: string, now: number): Promise<Snapshot | null>;
+  delete(id: string): Promise<void>;
+}
+
+const encode = (s: Snapshot) => `${s.entries.join(',')}\n${s.covered.join(',')}`;
+const decode = (text: string): Snapshot => {
+  const [entries = '', covered = ''] = text.split('\n');
+  return { entries: entries === '' ? [] : entries.split(','), covered: covered === '' ? [] : covered.split(',') };
+};
 
 /**
  * One node's snapshots (the embedded mode), least recently used dropped past
- * `maxEntries`: 20,000 snapshots of 200 ids are ~100 MB at most.
+ * `maxEntries`. The feed keeps one live chain per user and query (a new first
+ * page replaces the last one), so the bound is on active users: 100,000
+ * snapshots of 100 entries are ~300 MB at most.
  */
 export class MemorySnapshotStore implements SnapshotStore {
-  private readonly entries = new Map<string, { ids: string; expiresAt: number }>();
+  private readonly entries = new Map<string, { text: string; expiresAt: number }>();
 
-  constructor(private readonly maxEntries = 20_000) {}
+  constructor(private readonly maxEntries = 100_000) {}
 
-  async save(id: string, itemIds: string[], now: number): Promise<void> {
+  async save(id: string, snapshot: Snapshot, now: number): Promise<void> {
+    this.entries.delete(id);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(id, { ids: itemIds.join(','), expiresAt: now + SNAPSHOT_TTL_MS });
+    this.entries.set(id, { text: encode(snapshot), expiresAt: now + SNAPSHOT_TTL_MS });
   }
 
-  async load(id: string, now: number): Promise<string[] | null> {
+  async load(id: string, now: number): Promise<Snapshot | null> {
     const entry = this.entries.get(id);
     if (!entry) return null;
     if (entry.expiresAt <= now) {
@@ -33,7 +52,11 @@ export class MemorySnapshotStore implements SnapshotStore {
     }
     this.entries.delete(id);
     this.entries.set(id, entry); // most recently used last
-    return entry.ids === '' ? [] : entry.ids.split(',');
+    return decode(entry.text);
+  }
+
+  async delete(id: string): Promise<void> {
+    this.entries.delete(id);
   }
 }
 
@@ -44,23 +67,28 @@ export class RedisSnapshotStore implements SnapshotStore {
     private readonly fallback: SnapshotStore,
   ) {}
 
-  async save(id: string, itemIds: string[], now: number): Promise<void> {
-    await this.fallback.save(id, itemIds, now);
+  async save(id: string, snapshot: Snapshot, now: number): Promise<void> {
+    await this.fallback.save(id, snapshot, now);
     try {
-      await this.redis.set(`cf:snap:${id}`, itemIds.join(','), 'PX', SNAPSHOT_TTL_MS);
+      await this.redis.set(`cf:snap:${id}`, encode(snapshot), 'PX', SNAPSHOT_TTL_MS);
     } catch {
       // Redis down: this node still serves the chain from memory.
     }
   }
 
-  async load(id: string, now: number): Promise<string[] | null> {
+  async load(id: string, now: number): Promise<Snapshot | null> {
     const local = await this.fallback.load(id, now);
     if (local) return local;
     try {
-      const ids = await this.redis.get(`cf:snap:${id}`);
-      return ids === null ? null : ids === '' ? [] : ids.split(',');
+      const text = await this.redis.get(`cf:snap:${id}`);
+      return text === null ? null : decode(text);
     } catch {
       return null;
     }
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.fallback.delete(id);
+    await this.redis.del(`cf:snap:${id}`).catch(() => 0);
   }
 }

@@ -1,4 +1,4 @@
-import { dot, dot4, nearestRow } from './vector-index-dot.js';
+import { BLOCK, dot, dot8, nearestRow, paddedRows } from './vector-index-dot.js';
 
 /**
  * Spherical k-means (k-means++ seeding, then Lloyd) on unit vectors packed in one
@@ -7,7 +7,9 @@ import { dot, dot4, nearestRow } from './vector-index-dot.js';
  * point farthest from its own centroid.
  */
 export interface KMeansResult {
-  /** k rows of `dim` values, each of unit length (or zero for a degenerate all-zero cluster). */
+  /** Number of clusters: k, or fewer when there are fewer points. */
+  clusters: number;
+  /** `clusters` rows of `dim` values (then zero rows up to a whole kernel block), each of unit length. */
   centroids: Float32Array;
   /** Cluster of each input row. */
   assignment: Int32Array;
@@ -40,12 +42,12 @@ export function sphericalKMeans(
     if (iter >= iterations || (iter > 0 && changed <= count * 0.005)) break;
     recomputeCentroids(data, count, dim, clusters, assignment, nearness, centroids);
   }
-  return { centroids, assignment };
+  return { clusters, centroids, assignment };
 }
 
 /** k-means++: each next centre is drawn with probability ∝ 1 − (best similarity so far), i.e. ∝ squared distance / 2. */
 function seedPlusPlus(data: Float32Array, count: number, dim: number, k: number, random: () => number): Float32Array {
-  const centroids = new Float32Array(k * dim);
+  const centroids = new Float32Array(paddedRows(k) * dim);
   const best = new Float64Array(count).fill(-Infinity);
   let pick = Math.floor(random() * count);
   for (let c = 0; c < k; c++) {
@@ -53,9 +55,9 @@ function seedPlusPlus(data: Float32Array, count: number, dim: number, k: number,
     if (c === k - 1) break;
     let total = 0;
     let i = 0;
-    for (; i + 4 <= count; i += 4) {
-      dot4(centroids, c * dim, data, i * dim, dim, four);
-      for (let j = 0; j < 4; j++) total += closer(best, i + j, four[j] as number);
+    for (; i + BLOCK <= count; i += BLOCK) {
+      dot8(centroids, c * dim, data, i * dim, dim, scores);
+      for (let j = 0; j < BLOCK; j++) total += closer(best, i + j, scores[j] as number);
     }
     for (; i < count; i++) total += closer(best, i, dot(centroids, c * dim, data, i * dim, dim));
     pick = total > 0 ? drawWeighted(best, count, total * random()) : Math.floor(random() * count);
@@ -63,7 +65,7 @@ function seedPlusPlus(data: Float32Array, count: number, dim: number, k: number,
   return centroids;
 }
 
-const four = new Float64Array(4);
+const scores = new Float64Array(BLOCK);
 
 /** Records similarity s for point i if it beats the best so far; returns the point's weight 1 − best. */
 function closer(best: Float64Array, i: number, s: number): number {

@@ -1,7 +1,10 @@
+import { paddedRows } from './vector-index-dot.js';
+
 /**
  * One inverted list: its vectors packed in one Float32Array (slot s at s·dim) so a scan
  * walks memory in order, with the ids beside them. Removal moves the last vector into the
- * freed slot, so the live slots stay 0..count-1 with no holes to skip.
+ * freed slot, so the live slots stay 0..count-1 with no holes to skip. Capacity is a whole
+ * number of kernel blocks, so a scan scores the last, partial block with `dot8` too.
  */
 export class VectorList {
   vectors: Float32Array;
@@ -11,7 +14,7 @@ export class VectorList {
     private readonly dim: number,
     capacity = 16,
   ) {
-    this.vectors = new Float32Array(Math.max(1, capacity) * dim);
+    this.vectors = new Float32Array(paddedRows(Math.max(1, capacity)) * dim);
   }
 
   get count(): number {

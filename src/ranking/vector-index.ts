@@ -1,5 +1,5 @@
 import { seededRandom } from '../lib/seeded-random.js';
-import { dot, dot4 } from './vector-index-dot.js';
+import { BLOCK, dot8 } from './vector-index-dot.js';
 import { VectorList } from './vector-index-list.js';
 import { CoarseQuantizer } from './vector-index-quantizer.js';
 import { TopK, type VectorHit } from './vector-index-top-k.js';
@@ -41,11 +41,12 @@ const KMEANS_ITERATIONS = 8;
 /** Retrain when the index has grown this many times since the last training (see shouldTrain). */
 const REGROW_FACTOR = 4;
 /**
- * Default probes: as many lists as hold about this many vectors, at least MIN_PROBES. The
- * cost of a query stays near constant (~6k dot products + one per list, 1 ms here) while
- * small pools are searched almost exactly; at 100k vectors it is 19 of 316 lists.
+ * Default probes: as many lists as hold about this many vectors on average, at least
+ * MIN_PROBES. A query then costs about the same at any size (~4k dot products + one per
+ * list: ~1.1 ms here) while small pools are searched almost exactly. At 100k vectors it is
+ * 13 of 316 lists: recall@200 0.956 at p99 1.9 ms (k=200), where 19 gave 0.974 at 2.4 ms.
  */
-const SCAN_BUDGET = 6_000;
+const SCAN_BUDGET = 3_200;
 const MIN_PROBES = 8;
 
 export class VectorIndex {
@@ -167,9 +168,9 @@ export class VectorIndex {
     for (const list of this.lists) {
       for (let s = 0; s < list.count; s++, i++) {
         const l = target[i] as number;
-        const id = list.ids[s] as string;
-        const slot = (next[l] as VectorList).push(id, list.vectors, s * dim);
-        this.slots.set(id, { list: l, slot });
+        const at = this.slots.get(list.ids[s] as string) as Slot;
+        at.slot = (next[l] as VectorList).push(list.ids[s] as string, list.vectors, s * dim);
+        at.list = l;
       }
     }
     this.lists = next;
@@ -198,22 +199,19 @@ export class VectorIndex {
   private scan(list: VectorList, query: Float32Array, top: TopK, accept: ((id: string) => boolean) | undefined): void {
     const dim = this.dimensions;
     const { vectors, ids, count } = list;
-    const four = this.four;
-    let s = 0;
-    for (; s + 4 <= count; s += 4) {
-      dot4(query, 0, vectors, s * dim, dim, four);
-      for (let j = 0; j < 4; j++) {
-        const score = four[j] as number;
+    const scores = this.blockScores;
+    // Capacity is whole blocks (VectorList): the last block scores stale or empty slots, ignored.
+    for (let s = 0; s < count; s += BLOCK) {
+      dot8(query, 0, vectors, s * dim, dim, scores);
+      const n = Math.min(BLOCK, count - s);
+      for (let j = 0; j < n; j++) {
+        const score = scores[j] as number;
         if (score >= top.threshold) offer(top, score, ids[s + j] as string, accept);
       }
     }
-    for (; s < count; s++) {
-      const score = dot(query, 0, vectors, s * dim, dim);
-      if (score >= top.threshold) offer(top, score, ids[s] as string, accept);
-    }
   }
 
-  private readonly four = new Float64Array(4);
+  private readonly blockScores = new Float64Array(BLOCK);
 
   private drawSample(count: number, random: () => number): { sample: Float32Array; count: number } {
     const n = this.size;

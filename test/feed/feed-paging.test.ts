@@ -3,6 +3,29 @@ import { testBackends } from '../helpers/backends.js';
 import { fixtureArticles } from '../helpers/fixture-articles.js';
 import { ids, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 
+describe('GET /v1/feed: a chain longer than one ranked snapshot', () => {
+  let f: FeedFixture;
+  beforeAll(async () => {
+    f = await startFeedFixture({ perSource: 25 }); // 150 items, more than one snapshot (100)
+  });
+  afterAll(() => f.t.close());
+
+  it('continues past the snapshot and serves all 150 items once before next_cursor is null', async () => {
+    for (const user of ['long-reader', undefined]) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await f.feed({ user_id: user, limit: 30, cursor });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        seen.push(...ids(res.body));
+        cursor = res.body.meta.next_cursor ?? undefined;
+      } while (cursor);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toHaveLength(150);
+    }
+  });
+});
+
 describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: cursor chains on %s', (_name, backend) => {
   let f: FeedFixture;
   beforeAll(async () => {
@@ -61,6 +84,18 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: cu
     await f.t.admin('PUT', `/admin/v1/tenants/${other.tenantId}/algorithms/main`, {});
     await f.t.admin('PUT', `/admin/v1/tenants/${other.tenantId}/scenarios/home`, { type: 'feed', algorithm_id: 'main' });
     expect((await f.feed({ user_id: 'owner', cursor, limit: 5 }, other.apiKey)).status).toBe(400);
+  });
+
+  it('an anonymous chain (one shared ranking) pages through every item once too', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const res = await f.feed({ limit: 20, cursor });
+      seen.push(...ids(res.body));
+      cursor = res.body.meta.next_cursor ?? undefined;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBeGreaterThanOrEqual(48);
   });
 
   it('a cursor expires after an hour with a clear 400', async () => {

@@ -26,11 +26,20 @@ describe('GET /v1/feed: request, response and credits', () => {
     expect(scores.every((s: number) => Number.isFinite(s))).toBe(true);
   });
 
-  it('costs 1 credit: X-Credits-Used and the usage ledger agree', async () => {
+  it('costs 1 credit: X-Credits-Used and the usage ledger agree; a 400 costs nothing', async () => {
+    const used = async () => {
+      await f.t.deps.meter.flush();
+      const usage = (await f.t.admin('GET', `/admin/v1/tenants/${f.tenantId}`)).json();
+      return usage.current_cycle.used_credits as number;
+    };
+    const before = await used();
     const res = await f.feed({});
     expect(res.headers['x-credits-used']).toBe('1');
     expect(res.body.meta.consumed_credits).toBe(1);
     expect(res.body.items).toHaveLength(20); // default limit
+    expect(await used()).toBe(before + 1);
+    expect((await f.feed({ limit: 0 })).status).toBe(400);
+    expect(await used()).toBe(before + 1);
   });
 
   it.each([

@@ -34,9 +34,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, type, fallback] of CONTENT_COLUMNS) {
     await db.schema.alterTable('contents').addColumn(name, type, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback))).execute();
   }
-  // The near-duplicate index reads recently created rows; the feed's pool, recently updated ones.
+  // The near-duplicate index reads recently created rows.
   await db.schema.createIndex('contents_created').on('contents').column('created_at').execute();
-  await db.schema.createIndex('contents_updated').on('contents').column('updated_at').execute();
 
   // Every URL an article was reached by (feed link, redirect target, canonical):
   // a second link to a known article is recognised without fetching its page.
@@ -87,7 +86,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     await db.schema.dropTable(table).execute();
   }
   await db.schema.dropIndex('contents_created').execute();
-  await db.schema.dropIndex('contents_updated').execute();
   for (const [name] of CONTENT_COLUMNS) await db.schema.alterTable('contents').dropColumn(name).execute();
   for (const [name] of SOURCE_COLUMNS) await db.schema.alterTable('sources').dropColumn(name).execute();
 }
