@@ -14,13 +14,14 @@ import { VectorIndex } from '../src/ranking/vector-index.js';
  *   npx tsx --expose-gc bench/vector-index.bench.ts
  *
  * VECTOR_BENCH_SIZE (100000), VECTOR_BENCH_QUERIES (300), VECTOR_BENCH_PROBES ("8,16,24,32,48"),
- * VECTOR_BENCH_SETS ("clustered,uniform,livedoor"), LIVEDOOR_DIR.
+ * VECTOR_BENCH_SETS ("clustered,uniform,livedoor"), VECTOR_BENCH_LISTS (√size), LIVEDOOR_DIR.
  */
 const DIM = 256;
 const SIZE = Number(process.env.VECTOR_BENCH_SIZE ?? 100_000);
 const QUERIES = Number(process.env.VECTOR_BENCH_QUERIES ?? 300);
 const PROBE_SWEEP = (process.env.VECTOR_BENCH_PROBES ?? '8,16,24,32,48').split(',').map(Number);
 const SETS = (process.env.VECTOR_BENCH_SETS ?? 'clustered,uniform,livedoor').split(',');
+const LISTS = process.env.VECTOR_BENCH_LISTS ? Number(process.env.VECTOR_BENCH_LISTS) : undefined;
 const LIVEDOOR_DIR = process.env.LIVEDOOR_DIR ?? '/work/shared/data/livedoor-news';
 
 type Gaussian = () => number;
@@ -148,7 +149,7 @@ function measure(name: string, pool: Float32Array[]): void {
   console.log(`\n## ${name}: ${pool.length.toLocaleString('en')} × ${DIM}`);
   gc();
   const before = process.memoryUsage();
-  const index = new VectorIndex({ dimensions: DIM, seed: 7 });
+  const index = new VectorIndex({ dimensions: DIM, seed: 7, lists: LISTS });
   let t = performance.now();
   pool.forEach((v, i) => index.add(`c${i}`, v));
   const addMs = performance.now() - t;
