@@ -108,6 +108,8 @@ export class ContentPool {
       });
       this.loadedUntil = Math.max(this.loadedUntil, r.updated_at);
     }
+    // Train the vector index with the first load (2–3 s at 100k items), not inside a later search.
+    if (this.refreshedAt === -Infinity) this.vectors.train();
     this.refreshedAt = now;
     // Finding deleted items reads every live id: done once a minute, never waited for.
     if (now - this.reconciledAt >= RECONCILE_AFTER_MS) {
