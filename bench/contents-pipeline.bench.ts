@@ -1,5 +1,5 @@
 import { startTarget, type BenchTarget } from './lib/child.js';
-import { runLoad, type LoadResult } from './lib/load.js';
+import { formatRuns, runLoad, summariseRuns, type LoadResult } from './lib/load.js';
 
 export interface BenchRow {
   name: string;
@@ -9,7 +9,6 @@ export interface BenchRow {
 
 const ROUNDS = 3;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * Issue 2: GET /v1/contents/{id} through the full pipeline against a bare
@@ -34,15 +33,9 @@ export async function contentsPipelineBench(durationSeconds: number): Promise<Be
   } finally {
     await Promise.all([bareTarget.stop(), fullTarget.stop()]);
   }
-  const summary = (runs: LoadResult[]) => ({
-    rps: median(runs.map((r) => r.requestsPerSecond)),
-    p50: median(runs.map((r) => r.p50Ms)),
-    p99: median(runs.map((r) => r.p99Ms)),
-    non2xx: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
-  });
-  const b = summary(bare);
-  const f = summary(full);
-  const fmt = (s: typeof b) => `${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, non-2xx ${s.non2xx}`;
+  const b = summariseRuns(bare);
+  const f = summariseRuns(full);
+  const fmt = formatRuns;
   return [
     { name: 'bare Fastify route (10 conn, median of 3)', value: fmt(b) },
     { name: 'GET /v1/contents/{id} full pipeline (10 conn, median of 3)', value: fmt(f) },

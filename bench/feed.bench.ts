@@ -6,7 +6,7 @@ import type { BenchRow } from './contents-pipeline.bench.js';
 import { startTarget, type BenchTarget } from './lib/child.js';
 import { seededRandom } from '../src/lib/seeded-random.js';
 import { generateFeedData } from './lib/feed-data.js';
-import type { LoadResult } from './lib/load.js';
+import { formatRuns, summariseRuns, type LoadResult } from './lib/load.js';
 
 const ROUNDS = 3;
 const CONNECTIONS = 10;
@@ -17,7 +17,6 @@ const USERS = 100_000;
 /** Seeded, so every run offers the same sequence of requests. */
 const pathRandom = seededRandom(5);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * The request mix: 40 % anonymous, 60 % one of the 100,000 registered users
@@ -112,15 +111,9 @@ export async function feedBench(durationSeconds: number): Promise<BenchRow[]> {
     await Promise.all([bareTarget.stop(), feedTarget.stop()]);
     rmSync(dir, { recursive: true, force: true });
   }
-  const summary = (runs: LoadResult[]) => ({
-    rps: median(runs.map((r) => r.requestsPerSecond)),
-    p50: median(runs.map((r) => r.p50Ms)),
-    p99: median(runs.map((r) => r.p99Ms)),
-    non2xx: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
-  });
-  const b = summary(bare);
-  const f = summary(feed);
-  const fmt = (s: typeof b) => `${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, non-2xx ${s.non2xx}`;
+  const b = summariseRuns(bare);
+  const f = summariseRuns(feed);
+  const fmt = formatRuns;
   return [
     { name: 'feed data generated (SQLite, direct inserts)', value: `${data.seconds.toFixed(1)} s: ${generated}` },
     { name: 'feed server boot + first feed (pool, index)', value: `${bootSeconds.toFixed(1)} s, first feed ${feedTarget.info.coldMs} ms, RSS ${feedTarget.info.rssMb} MB → ${rss} MB after load` },

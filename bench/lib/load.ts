@@ -36,3 +36,19 @@ export async function runLoad(options: {
     errors: result.errors,
   };
 }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Medians of several runs (this shared VM drifts ±30 % between runs), and all their failures. */
+export function summariseRuns(runs: LoadResult[]) {
+  return {
+    rps: median(runs.map((r) => r.requestsPerSecond)),
+    p50: median(runs.map((r) => r.p50Ms)),
+    p99: median(runs.map((r) => r.p99Ms)),
+    non2xx: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
+  };
+}
+
+export function formatRuns(s: ReturnType<typeof summariseRuns>): string {
+  return `${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, non-2xx ${s.non2xx}`;
+}
