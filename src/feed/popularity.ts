@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { POOL_WINDOW_MS } from './content-pool.js';
 
 interface Counts {
   impressions: number;
@@ -68,7 +69,8 @@ export class Popularity {
       .selectFrom('content_stats')
       .select(['content_id', 'impressions', 'clicks', 'updated_at'])
       .where('tenant_id', '=', tenantId)
-      .where('updated_at', '>=', Math.max(0, stats.loadedUntil - OVERLAP_MS))
+      // The first load reads only counts of items the pool can hold, not a tenant's whole history.
+      .where('updated_at', '>=', Math.max(now - POOL_WINDOW_MS, stats.loadedUntil - OVERLAP_MS))
       .execute();
     for (const r of rows) {
       const before = stats.items.get(r.content_id);

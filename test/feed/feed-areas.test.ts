@@ -8,12 +8,14 @@ describe('GET /v1/feed: areas (SPEC rules 4–8)', () => {
   let shibuya: string;
   let fuchu: string;
   let osaka: string;
+  let ward: string;
   beforeAll(async () => {
     f = await startFeedFixture({ perSource: 6 });
     // Older than the rest, so only the area boost can lift them to the top.
     shibuya = await f.ingest('science', { title: '渋谷駅前で新しい広場が完成', body: `渋谷駅の西口に新しい広場が完成した。${STORY}`, minutesAgo: 600 });
     fuchu = await f.ingest('science', { title: '東京都府中市で市民祭り', body: `東京都府中市の公園で市民祭りが開かれた。${STORY}`, minutesAgo: 610 });
     osaka = await f.ingest('science', { title: '大阪府で新しい橋が開通', body: `大阪府の湾岸部で新しい橋が開通した。${STORY}`, minutesAgo: 620 });
+    ward = await f.ingest('politics', { title: '東京都渋谷区で子ども食堂が拡大', body: `東京都渋谷区の子ども食堂が利用者の増加に合わせて拡大した。${STORY}`, minutesAgo: 630 });
     f.t.clock.advance(1000);
   });
   afterAll(() => f.t.close());
@@ -66,9 +68,10 @@ describe('GET /v1/feed: areas (SPEC rules 4–8)', () => {
   });
 
   it('the boost favours the area itself, then its municipality, then its prefecture', async () => {
-    // Asking for 渋谷 station: the station's item first; other Tokyo items (府中市) before Osaka's.
+    // Asking for 渋谷 station: its item, then 渋谷区's, then another Tokyo item (府中市), then Osaka's.
     const list = await top({ area_names: '渋谷', limit: 100 });
-    expect(list.indexOf(shibuya)).toBe(0);
-    expect(list.indexOf(fuchu)).toBeLessThan(list.indexOf(osaka));
+    const at = [shibuya, ward, fuchu, osaka].map((id) => list.indexOf(id));
+    expect(at[0]).toBe(0);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
   });
 });
