@@ -25,11 +25,12 @@ import type { Snapshot, SnapshotStore } from './snapshot-store.js';
 import { loadUserFeedState, type UserFeedState } from './user-feed-state.js';
 
 /**
- * How many ranked items a cursor chain can page through: five pages of 20.
+ * How many items one ranking orders: three pages of 20; a chain that reads
+ * further continues with a new ranking of what it has not covered.
  * Diversification costs grow with its square (200 items took ~7 ms of CPU
- * per request, 100 take ~3 ms; bench/RESULTS.md).
+ * per request, 100 ~3.4 ms, 60 ~1.9 ms; bench/RESULTS.md).
  */
-export const SNAPSHOT_SIZE = 100;
+export const SNAPSHOT_SIZE = 60;
 /** How long one generic (non-personalised) ranking serves every request that shares it. */
 const GENERIC_TTL_MS = 2000;
 const MAX_GENERIC_RANKINGS = 1000;

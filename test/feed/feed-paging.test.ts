@@ -6,7 +6,7 @@ import { ids, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture
 describe('GET /v1/feed: a chain longer than one ranked snapshot', () => {
   let f: FeedFixture;
   beforeAll(async () => {
-    f = await startFeedFixture({ perSource: 25 }); // 150 items, more than one snapshot (100)
+    f = await startFeedFixture({ perSource: 25 }); // 150 items: more than two rankings (60 each)
   });
   afterAll(() => f.t.close());
 
