@@ -125,7 +125,8 @@ export class FeedService {
       while (position < snapshot.entries.length && page.length < query.limit) {
         const entry = parseEntry(snapshot.entries[position]!);
         position++;
-        if (!user.read.has(entry.id)) page.push({ entry, position: position - 1 });
+        const sourceId = this.deps.pool.get(entry.id)?.sourceId;
+        if (!user.read.has(entry.id) && !(sourceId && user.blocked.has(sourceId))) page.push({ entry, position: position - 1 });
       }
       if (page.length === query.limit || snapshot.entries.length < SNAPSHOT_SIZE) break;
       const covered = [...snapshot.covered, ...snapshot.entries.map((e) => parseEntry(e).id)];
