@@ -118,9 +118,18 @@ export class FeedService {
     }
 
     // Walk the snapshot; items read or blocked since it was taken are skipped, never served.
-    // A full snapshot that runs out continues with a ranking of what it did not cover.
     const page: { entry: Ranked; position: number }[] = [];
     let position = offset;
+    const continueChain = async () => {
+      const covered = [...snapshot.covered, ...snapshot.entries.map((e) => parseEntry(e).id)];
+      const next = (await rankFor(new Set(covered))).map(formatEntry);
+      snapshot = { entries: next, covered };
+      position = 0;
+      if (next.length === 0) return;
+      snapshotId = newId('snp');
+      await this.deps.snapshots.save(snapshotId, snapshot, now);
+      if (query.user_id !== undefined) this.latestChain.set(bindingKey(binding), snapshotId);
+    };
     for (;;) {
       while (position < snapshot.entries.length && page.length < query.limit) {
         const entry = parseEntry(snapshot.entries[position]!);
@@ -128,20 +137,13 @@ export class FeedService {
         const sourceId = this.deps.pool.get(entry.id)?.sourceId;
         if (!user.read.has(entry.id) && !(sourceId && user.blocked.has(sourceId))) page.push({ entry, position: position - 1 });
       }
-      if (page.length === query.limit || snapshot.entries.length < SNAPSHOT_SIZE) break;
-      const covered = [...snapshot.covered, ...snapshot.entries.map((e) => parseEntry(e).id)];
-      const next = (await rankFor(new Set(covered))).map(formatEntry);
-      if (next.length === 0) {
-        snapshot = { entries: [], covered };
-        break;
-      }
-      snapshotId = newId('snp');
-      snapshot = { entries: next, covered };
-      position = 0;
-      await this.deps.snapshots.save(snapshotId, snapshot, now);
-      if (query.user_id !== undefined) this.latestChain.set(bindingKey(binding), snapshotId);
+      const exhausted = position >= snapshot.entries.length && snapshot.entries.length >= SNAPSHOT_SIZE;
+      // A full ranking that ran out continues with a ranking of what the chain has not
+      // covered: now, so next_cursor is null exactly when nothing further is left.
+      if (exhausted) await continueChain();
+      if (page.length === query.limit || snapshot.entries.length === 0 || !exhausted) break;
     }
-    const more = position < snapshot.entries.length || (snapshot.entries.length >= SNAPSHOT_SIZE && page.length === query.limit);
+    const more = position < snapshot.entries.length;
 
     const views = await this.deps.contents.items(page.map((p) => p.entry.id));
     const issuedAt = Math.floor(now / 1000);

@@ -6,22 +6,23 @@ import { ids, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture
 describe('GET /v1/feed: a chain longer than one ranked snapshot', () => {
   let f: FeedFixture;
   beforeAll(async () => {
-    f = await startFeedFixture({ perSource: 25 }); // 150 items: more than two rankings (60 each)
+    f = await startFeedFixture({ perSource: 20 }); // 120 items: exactly two rankings of 60
   });
   afterAll(() => f.t.close());
 
-  it('continues past the snapshot and serves all 150 items once before next_cursor is null', async () => {
+  it('continues past the snapshot and serves all 120 items once; next_cursor is null on the last full page', async () => {
     for (const user of ['long-reader', undefined]) {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
         const res = await f.feed({ user_id: user, limit: 30, cursor });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.items).toHaveLength(30); // 120 = 4 full pages: never an empty fifth page
         seen.push(...ids(res.body));
         cursor = res.body.meta.next_cursor ?? undefined;
       } while (cursor);
       expect(new Set(seen).size).toBe(seen.length);
-      expect(seen).toHaveLength(150);
+      expect(seen).toHaveLength(120);
     }
   });
 });
