@@ -35,6 +35,7 @@ export const SNAPSHOT_SIZE = 60;
 const GENERIC_TTL_MS = 2000;
 const MAX_GENERIC_RANKINGS = 1000;
 const MAX_CHAINS = 100_000;
+const MAX_INTEREST_VECTORS = 10_000;
 
 export interface FeedQuery extends AreaQuery {
   scenario: string;
@@ -76,6 +77,7 @@ export class FeedService {
   private readonly generic = new Map<string, Promise<{ ranked: Ranked[]; snapshotId: string; expiresAt: number }>>();
   /** The live chain of each user and query: a new first page replaces it, so snapshots are bounded by active users. */
   private readonly latestChain = new Map<string, string>();
+  private readonly interestVectors = new Map<string, Float32Array>();
 
   constructor(private readonly deps: FeedServiceDeps) {}
 
@@ -226,10 +228,20 @@ export class FeedService {
     return ranked.map((r) => parseEntry(formatEntry({ id: r.id, score: r.score })));
   }
 
+  /** Interests change rarely and repeat across users: embedded once per text (an ONNX model run is milliseconds). */
+  private async interestVector(text: string): Promise<Float32Array | null> {
+    const cached = this.interestVectors.get(text);
+    if (cached) return cached;
+    const [vector] = await this.deps.embedder.embed([text]);
+    if (this.interestVectors.size >= MAX_INTEREST_VECTORS) this.interestVectors.delete(this.interestVectors.keys().next().value!);
+    this.interestVectors.set(text, vector!);
+    return vector ?? null;
+  }
+
   private async profileOf(user: UserFeedState, now: number): Promise<UserProfile> {
     const pool = this.deps.pool;
     const interests = Array.isArray(user.properties.interests) ? user.properties.interests.filter((i): i is string => typeof i === 'string') : [];
-    const [interestVector] = interests.length > 0 ? await this.deps.embedder.embed([interests.join(' ')]) : [null];
+    const interestVector = interests.length > 0 ? await this.interestVector(interests.join(' ')) : null;
     return buildProfile({
       signals: user.signals.map((s) => {
         const item = pool.get(s.contentId);
