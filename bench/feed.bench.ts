@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import type { BenchRow } from './contents-pipeline.bench.js';
 import { startTarget, type BenchTarget } from './lib/child.js';
 import { seededRandom } from '../src/lib/seeded-random.js';
 import { generateFeedData } from './lib/feed-data.js';
-import { formatRuns, summariseRuns, type LoadResult } from './lib/load.js';
+import { formatRuns, runLoad, summariseRuns, type LoadResult } from './lib/load.js';
 
 const ROUNDS = 3;
 const CONNECTIONS = 10;
@@ -30,24 +29,16 @@ function feedPath(random: () => number): string {
   return query;
 }
 
-/** autocannon with a fresh path per request (lib/load.ts varies bodies only). */
-async function load(target: BenchTarget, seconds: number, options: { connections: number; overallRate?: number; feed: boolean }): Promise<LoadResult & { sent: number }> {
-  const result = await autocannon({
+/** Load with a fresh feed path per request (random users, some with an area). */
+function load(target: BenchTarget, seconds: number, options: { connections: number; overallRate?: number; feed: boolean }): Promise<LoadResult> {
+  return runLoad({
     url: target.url,
     headers: target.headers,
     connections: options.connections,
-    duration: seconds,
+    durationSeconds: seconds,
     overallRate: options.overallRate,
-    requests: options.feed ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: feedPath(pathRandom) }) }] : undefined,
+    ...(options.feed && { path: () => feedPath(pathRandom) }),
   });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    sent: result.requests.sent,
-  };
 }
 
 /** One request of each kind answered 200 with items, before anything is timed. */

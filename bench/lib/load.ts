@@ -6,6 +6,8 @@ export interface LoadResult {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** Requests sent (with `overallRate`, fewer than offered when answers are slow). */
+  sent: number;
 }
 
 /** Closed-loop load (N connections, as fast as answers come), or a fixed offered rate with `overallRate`. */
@@ -18,7 +20,10 @@ export async function runLoad(options: {
   method?: 'GET' | 'POST';
   /** Builds each request's body (so bodies can differ, e.g. unique events). */
   body?: () => string;
+  /** Builds each request's path (so queries can differ, e.g. random users). */
+  path?: () => string;
 }): Promise<LoadResult> {
+  const vary = options.body ?? options.path;
   const result = await autocannon({
     url: options.url,
     headers: options.headers,
@@ -26,7 +31,14 @@ export async function runLoad(options: {
     duration: options.durationSeconds,
     overallRate: options.overallRate,
     ...(options.method ? { method: options.method } : {}),
-    requests: options.body ? [{ method: options.method ?? 'POST', setupRequest: (req: any) => ({ ...req, body: options.body!() }) }] : undefined,
+    requests: vary
+      ? [
+          {
+            method: options.method ?? (options.body ? 'POST' : 'GET'),
+            setupRequest: (req: any) => ({ ...req, ...(options.body && { body: options.body() }), ...(options.path && { path: options.path() }) }),
+          },
+        ]
+      : undefined,
   });
   return {
     requestsPerSecond: result.requests.average,
@@ -34,6 +46,7 @@ export async function runLoad(options: {
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    sent: result.requests.sent,
   };
 }
 
