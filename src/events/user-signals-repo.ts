@@ -1,14 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { Counters } from './event-effects.js';
 
-export interface UserSignalRow {
+/** A user's counters for one item, as the processor accumulated them. */
+export interface UserSignalRow extends Counters {
   contentId: string;
-  impressions: number;
-  clicks: number;
-  likes: number;
-  dislikes: number;
-  shares: number;
-  dwellMs: number;
   updatedAt: number;
 }
 
