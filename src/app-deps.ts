@@ -17,7 +17,9 @@ import type { SecretBox } from './lib/secret-box.js';
 import type { Meter } from './metering/meter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
 import type { KeyAuthenticator } from './tenants/authenticate-key.js';
+import type { ObjectStore } from './storage/object-store.js';
 import type { TrackingTokens } from './tracking/tracking-token.js';
+import type { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
 /** Everything the app needs, built once by the composition root (`deps.ts`) or a test. */
 export interface AppDeps {
@@ -44,4 +46,8 @@ export interface AppDeps {
   articles: ArticleStore;
   crawler: Crawler;
   feed: FeedService;
+  /** Push files (and later thumbnails): local files or S3. */
+  objects: ObjectStore;
+  /** Sends recorded webhook deliveries. */
+  webhooks: WebhookDispatcher;
 }

@@ -22,7 +22,9 @@ import { adminScenarioRoutes } from './scenarios/admin-routes.js';
 import { adminKeyRoutes } from './tenants/admin-key-routes.js';
 import { adminTenantRoutes } from './tenants/admin-tenant-routes.js';
 import { adminWebhookRoutes } from './tenants/admin-webhook-routes.js';
+import { objectRoutes } from './storage/object-routes.js';
 import { userRoutes } from './users/user-routes.js';
+import { adminWebhookDeliveryRoutes } from './webhooks/admin-delivery-routes.js';
 
 /** Builds the HTTP app from its dependencies. Never listens: `main.ts` or a test does. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -56,10 +58,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usageRoute, deps);
   await app.register(userRoutes, deps);
   await app.register(eventsRoute, deps);
+  await app.register(objectRoutes, deps);
 
   await app.register(adminTenantRoutes, deps);
   await app.register(adminKeyRoutes, deps);
   await app.register(adminWebhookRoutes, deps);
+  await app.register(adminWebhookDeliveryRoutes, deps);
   await app.register(adminUsageRoutes, deps);
   await app.register(adminMetricsRoute, deps);
   await app.register(adminScenarioRoutes, deps);

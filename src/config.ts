@@ -30,6 +30,22 @@ export interface Config {
   };
   /** A local ONNX sentence-embedding model to use instead of the built-in embedder. */
   embeddingModelPath: string | null;
+  /** S3 endpoint for OBJECT_STORE_URL=s3://… (MinIO, s3rver); null: AWS itself. */
+  objectStoreEndpoint: string | null;
+  push: {
+    /** How long a worker holds a job without a heartbeat before another may take it over. */
+    leaseMs: number;
+    /** Push jobs one worker runs at once. */
+    concurrency: number;
+    /** Days a finished job and its file are kept. */
+    retentionDays: number;
+  };
+  webhook: {
+    /** Waits before each retry (the first attempt is immediate); at most 3. */
+    retryDelaysMs: number[];
+    /** Limit for one delivery attempt. */
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -123,6 +139,19 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     problems.push(`EMBEDDING_MODEL_PATH does not exist: ${embeddingModelPath}`);
   }
 
+  const objectStoreEndpoint = url('OBJECT_STORE_ENDPOINT', ['http', 'https']);
+  const push = {
+    leaseMs: integer('PUSH_JOB_LEASE_MS', 30_000, 500, 600_000),
+    concurrency: integer('PUSH_JOB_CONCURRENCY', 1, 1, 16),
+    retentionDays: integer('PUSH_RESULT_RETENTION_DAYS', 7, 1, 90),
+  };
+  const retryRaw = get('WEBHOOK_RETRY_DELAYS_MS') ?? '5000,300000,1800000';
+  const retryDelaysMs = retryRaw.split(',').map((part) => Number(part.trim()));
+  if (retryDelaysMs.length > 3 || retryDelaysMs.some((ms) => !Number.isInteger(ms) || ms < 0 || ms > 86_400_000)) {
+    problems.push(`WEBHOOK_RETRY_DELAYS_MS must be up to 3 comma-separated millisecond delays (0 to 86400000), got "${retryRaw}"`);
+  }
+  const webhook = { retryDelaysMs, timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000) };
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -140,6 +169,9 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     usageFlushIntervalMs,
     crawl: Object.freeze(crawl),
     embeddingModelPath,
+    objectStoreEndpoint,
+    push: Object.freeze(push),
+    webhook: Object.freeze({ ...webhook, retryDelaysMs: Object.freeze(retryDelaysMs) as number[] }),
   });
 }
 

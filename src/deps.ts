@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { Counter, Gauge, Summary } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
-import type { Config } from './config.js';
+import { baseUrlOf, type Config } from './config.js';
 import { ContentCatalog } from './content/content-catalog.js';
 import { createContentPipeline } from './crawl/content-pipeline.js';
 import { ContentPool } from './feed/content-pool.js';
@@ -23,7 +23,9 @@ import { createMetricsRegistry } from './ops/metrics.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
 import { KeyAuthenticator } from './tenants/authenticate-key.js';
+import { createObjectStore } from './storage/create-object-store.js';
 import { TrackingTokens } from './tracking/tracking-token.js';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
 /** Log paths that may carry secrets; pino replaces their values. */
 export const REDACTED_LOG_PATHS = ['req.headers.authorization', 'headers.authorization', 'api_key', '*.api_key', 'secret', '*.secret'];
@@ -32,6 +34,8 @@ export interface Runtime {
   deps: AppDeps;
   /** True when this start generated the operator token (print it once). */
   adminTokenCreated: boolean;
+  /** The address the server listens on, once known (signed URLs point there unless PUBLIC_BASE_URL is set). */
+  setListenAddress(address: string): void;
   close(): Promise<void>;
 }
 
@@ -105,8 +109,23 @@ export async function createRuntime(
     contents: catalog,
     embedder: pipeline.embedder,
   });
+  let listenAddress: string | undefined;
+  const objects = createObjectStore(config, secretKey, () => baseUrlOf(config, listenAddress));
+  const webhookSecrets = new SecretBox(secretKey, 'webhook-secrets');
+  const webhooks = new WebhookDispatcher({
+    db: database.db,
+    dbKind: database.kind,
+    clock,
+    log,
+    secrets: webhookSecrets,
+    allowPrivateNetwork: config.allowPrivateNetworkFetch,
+    retryDelaysMs: config.webhook.retryDelaysMs,
+    timeoutMs: config.webhook.timeoutMs,
+    metrics,
+  });
   if (options.startWorkers !== false) {
     events.start();
+    webhooks.start();
     pipeline.startWorkers();
   }
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
@@ -122,7 +141,7 @@ export async function createRuntime(
     meter,
     keys,
     adminToken: admin.value,
-    webhookSecrets: new SecretBox(secretKey, 'webhook-secrets'),
+    webhookSecrets,
     metrics,
     contents: catalog,
     cursors,
@@ -133,19 +152,26 @@ export async function createRuntime(
     areas: pipeline.areas,
     articles: pipeline.articles,
     crawler: pipeline.crawler,
+    objects,
+    webhooks,
   };
 
   return {
     deps,
     adminTokenCreated: admin.created,
+    setListenAddress(address) {
+      listenAddress = address;
+    },
     async close() {
       clearInterval(touchTimer);
+      await webhooks.stop();
       await pipeline.close();
       await events.stop();
       await writer?.close();
       await meter.close();
       await keys.flushLastUsed();
       await limiter.close();
+      await objects.close();
       if (redis) await redis.quit();
       await database.close();
     },

@@ -11,6 +11,7 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
 
   const demo = options.demo ? await seedDemo(deps) : null;
   const address = await app.listen({ port: config.port, host: config.host });
+  runtime.setListenAddress(address);
   const baseUrl = baseUrlOf(config, address);
 
   // Printed to stdout, not the log: these are for the person who started it.
