@@ -9,6 +9,7 @@ import { ContentPool } from './feed/content-pool.js';
 import { FeedService } from './feed/feed-service.js';
 import { Popularity } from './feed/popularity.js';
 import { MemorySnapshotStore, RedisSnapshotStore } from './feed/snapshot-store.js';
+import { UserRanker } from './feed/user-ranker.js';
 import { openDatabase } from './db/connect.js';
 import { EventLog } from './events/event-log.js';
 import { EventProcessor } from './events/event-processor.js';
@@ -97,17 +98,18 @@ export async function createRuntime(
   const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog });
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
+  const pool = new ContentPool(database.db, clock, pipeline.embedder.dimensions);
+  const ranker = new UserRanker(pool, new Popularity(database.db, clock), pipeline.embedder);
   const feed = new FeedService({
     feedCursors: new Signer(secretKey, 'feed-cursor'),
     db: database.db,
     clock,
     areas: pipeline.areas,
-    pool: new ContentPool(database.db, clock, pipeline.embedder.dimensions),
-    popularity: new Popularity(database.db, clock),
+    pool,
+    ranker,
     snapshots: redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore(),
     tokens,
     contents: catalog,
-    embedder: pipeline.embedder,
   });
   let listenAddress: string | undefined;
   const objects = createObjectStore(config, secretKey, () => baseUrlOf(config, listenAddress));

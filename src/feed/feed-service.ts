@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Embedder } from '../analysis/embedder.js';
 import type { AreaDirectory } from '../areas/area-directory.js';
 import type { ContentCatalog } from '../content/content-catalog.js';
 import type { ContentItemView } from '../content/content-view.js';
@@ -9,19 +7,15 @@ import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { Signer } from '../lib/signer.js';
-import { buildProfile } from '../ranking/profile.js';
-import { rank } from '../ranking/rank.js';
-import type { AreaTarget, UserProfile } from '../ranking/types.js';
+import type { AreaTarget } from '../ranking/types.js';
 import type { AlgorithmConfig } from '../scenarios/algorithm-config.js';
 import { findAlgorithm, findScenario } from '../scenarios/scenario-repo.js';
 import type { TrackingTokens } from '../tracking/tracking-token.js';
 import type { ContentPool } from './content-pool.js';
 import { bindingKey, decodeCursor, encodeCursor, invalidCursor } from './feed-cursor.js';
-import type { Popularity } from './popularity.js';
-import { toCandidate } from './pool-item.js';
 import { areaTarget, resolveFeedAreas, type AreaQuery } from './resolve-feed-areas.js';
-import { retrieveCandidates } from './retrieve-candidates.js';
 import type { Snapshot, SnapshotStore } from './snapshot-store.js';
+import type { Ranked, UserRanker } from './user-ranker.js';
 import { loadUserFeedState, type UserFeedState } from './user-feed-state.js';
 
 /**
@@ -35,7 +29,6 @@ export const SNAPSHOT_SIZE = 60;
 const GENERIC_TTL_MS = 2000;
 const MAX_GENERIC_RANKINGS = 1000;
 const MAX_CHAINS = 100_000;
-const MAX_INTEREST_VECTORS = 10_000;
 
 export interface FeedQuery extends AreaQuery {
   scenario: string;
@@ -51,18 +44,12 @@ export interface FeedServiceDeps {
   clock: Clock;
   areas: AreaDirectory;
   pool: ContentPool;
-  popularity: Popularity;
+  ranker: UserRanker;
   snapshots: SnapshotStore;
   /** Signs feed cursors (its own key purpose: a users-list cursor never verifies here). */
   feedCursors: Signer;
   tokens: TrackingTokens;
   contents: ContentCatalog;
-  embedder: Embedder;
-}
-
-interface Ranked {
-  id: string;
-  score: number;
 }
 
 /**
@@ -77,7 +64,6 @@ export class FeedService {
   private readonly generic = new Map<string, Promise<{ ranked: Ranked[]; snapshotId: string; expiresAt: number }>>();
   /** The live chain of each user and query: a new first page replaces it, so snapshots are bounded by active users. */
   private readonly latestChain = new Map<string, string>();
-  private readonly interestVectors = new Map<string, Float32Array>();
 
   constructor(private readonly deps: FeedServiceDeps) {}
 
@@ -194,7 +180,7 @@ export class FeedService {
     await this.deps.snapshots.save(snapshotId, snapshot, now);
   }
 
-  private async rankFresh(
+  private rankFresh(
     tenantId: string,
     config: AlgorithmConfig,
     user: UserFeedState,
@@ -204,70 +190,8 @@ export class FeedService {
     pageSize: number,
     exclude: ReadonlySet<string>,
   ): Promise<Ranked[]> {
-    const pool = await this.deps.pool.ready();
-    const popularity = await this.deps.popularity.of(tenantId);
-    const profile = user.registered ? await this.profileOf(user, now) : null;
-    const read = exclude.size === 0 ? user.read : new Set([...user.read, ...exclude]);
-    const candidates = retrieveCandidates({
-      pool,
-      config,
-      now,
-      profile,
-      areas,
-      followed: user.registered ? user.followed : new Set(),
-      read,
-      blocked: user.blocked,
-      popular: popularity.top(),
-    });
-    const ranked = rank(
-      candidates.map((c) => toCandidate(c, popularity.item(c.id))),
-      { profile, areas, config, now, seed: seedOf(tenantId, seedKey, now), tenantCtr: popularity.totals },
-      { limit: SNAPSHOT_SIZE, pageSize },
-    );
-    // Scores as every page of the chain shows them (the snapshot keeps six decimals).
-    return ranked.map((r) => parseEntry(formatEntry({ id: r.id, score: r.score })));
+    return this.deps.ranker.rank({ tenantId, config, user, areas, now, seedKey, limit: SNAPSHOT_SIZE, pageSize, exclude });
   }
-
-  /** Interests change rarely and repeat across users: embedded once per text (an ONNX model run is milliseconds). */
-  private async interestVector(text: string): Promise<Float32Array | null> {
-    const cached = this.interestVectors.get(text);
-    if (cached) return cached;
-    const [vector] = await this.deps.embedder.embed([text]);
-    if (this.interestVectors.size >= MAX_INTEREST_VECTORS) this.interestVectors.delete(this.interestVectors.keys().next().value!);
-    this.interestVectors.set(text, vector!);
-    return vector ?? null;
-  }
-
-  private async profileOf(user: UserFeedState, now: number): Promise<UserProfile> {
-    const pool = this.deps.pool;
-    const interests = Array.isArray(user.properties.interests) ? user.properties.interests.filter((i): i is string => typeof i === 'string') : [];
-    const interestVector = interests.length > 0 ? await this.interestVector(interests.join(' ')) : null;
-    return buildProfile({
-      signals: user.signals.map((s) => {
-        const item = pool.get(s.contentId);
-        return {
-          vector: item?.vector ?? null,
-          category: item?.category ?? null,
-          sourceId: item?.sourceId ?? '',
-          clicks: s.clicks,
-          likes: s.likes,
-          dislikes: s.dislikes,
-          shares: s.shares,
-          dwellMs: s.dwellMs,
-          impressions: s.impressions,
-          lastAt: s.updatedAt,
-        };
-      }),
-      interestVector: interestVector ?? null,
-      followedSources: user.followed,
-      now,
-    });
-  }
-}
-
-/** One seed per user (or request) and hour: the same state ranks the same way, exploration varies over time. */
-function seedOf(tenantId: string, key: string, now: number): number {
-  return createHash('sha256').update(`${tenantId}\0${key}\0${Math.floor(now / 3_600_000)}`).digest().readUInt32LE(0);
 }
 
 const formatEntry = (r: Ranked) => `${r.id}~${r.score.toFixed(6)}`;

@@ -3,12 +3,17 @@ import type { AreaTarget, UserProfile } from '../ranking/types.js';
 import type { ContentPool } from './content-pool.js';
 import type { PoolItem } from './pool-item.js';
 
-/** Candidates per channel: enough for a 100-item ranked list after filtering and diversification. */
-const FROM_VECTORS = 120;
-const FROM_AREAS = 150;
-const PER_FOLLOWED_SOURCE = 30;
-const FRESH = 200;
-const POPULAR = 60;
+/** Candidates taken from each channel. */
+export interface ChannelSizes {
+  vectors: number;
+  perArea: number;
+  perFollowedSource: number;
+  fresh: number;
+  popular: number;
+}
+
+/** Enough for a 100-item ranked list after filtering and diversification. */
+export const FEED_CHANNELS: ChannelSizes = { vectors: 120, perArea: 150, perFollowedSource: 30, fresh: 200, popular: 60 };
 
 export interface RetrievalInput {
   pool: ContentPool;
@@ -22,6 +27,7 @@ export interface RetrievalInput {
   blocked: ReadonlySet<string>;
   /** The tenant's most popular items, best first. */
   popular: readonly string[];
+  sizes?: ChannelSizes;
 }
 
 /**
@@ -34,6 +40,7 @@ export interface RetrievalInput {
  */
 export function retrieveCandidates(input: RetrievalInput): PoolItem[] {
   const { pool, config, now } = input;
+  const sizes = input.sizes ?? FEED_CHANNELS;
   const maxAgeMs = config.max_age_hours * 3_600_000;
   const languages = new Set(config.languages);
   const include = new Set(config.include_categories);
@@ -54,14 +61,14 @@ export function retrieveCandidates(input: RetrievalInput): PoolItem[] {
   };
 
   if (input.profile?.vector) {
-    for (const hit of pool.vectors.search(input.profile.vector, FROM_VECTORS, (id) => allowed(pool.get(id)))) take(pool.get(hit.id));
+    for (const hit of pool.vectors.search(input.profile.vector, sizes.vectors, (id) => allowed(pool.get(id)))) take(pool.get(hit.id));
   }
   const areaIds = new Set(input.areas.flatMap((a) => [a.id, a.cityId, a.prefectureId]).filter((id): id is string => id !== null));
-  for (const areaId of areaIds) newestOf(pool, pool.inArea(areaId), FROM_AREAS, allowed, now - maxAgeMs).forEach(take);
-  for (const sourceId of input.followed) newestOf(pool, pool.ofSource(sourceId), PER_FOLLOWED_SOURCE, allowed, now - maxAgeMs).forEach(take);
+  for (const areaId of areaIds) newestOf(pool, pool.inArea(areaId), sizes.perArea, allowed, now - maxAgeMs).forEach(take);
+  for (const sourceId of input.followed) newestOf(pool, pool.ofSource(sourceId), sizes.perFollowedSource, allowed, now - maxAgeMs).forEach(take);
   let fresh = 0;
   for (const item of pool.newest()) {
-    if (fresh >= FRESH || now - item.publishedAt > maxAgeMs) break; // newest first: nothing younger follows
+    if (fresh >= sizes.fresh || now - item.publishedAt > maxAgeMs) break; // newest first: nothing younger follows
     if (allowed(item)) {
       chosen.set(item.id, item);
       fresh++;
@@ -69,7 +76,7 @@ export function retrieveCandidates(input: RetrievalInput): PoolItem[] {
   }
   let popular = 0;
   for (const id of input.popular) {
-    if (popular >= POPULAR) break;
+    if (popular >= sizes.popular) break;
     const item = pool.get(id);
     if (allowed(item)) {
       chosen.set(id, item);
