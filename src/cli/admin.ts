@@ -52,6 +52,10 @@ const COMMANDS: Record<string, [string, Builder]> = {
     return { method: 'PUT', path: `/admin/v1/tenants/${tenant}/webhook`, body: { url: a[1] } };
   }],
   'webhook remove': ['webhook remove TENANT', (a) => ({ method: 'DELETE', path: `/admin/v1/tenants/${need(a, 1, 'webhook remove TENANT')[0]}/webhook` })],
+  'webhook deliveries': ['webhook deliveries TENANT [--status pending|delivered|failed|cancelled] [--limit N] [--cursor C]', (a, f) => {
+    const query = new URLSearchParams(Object.entries({ status: str(f.status), limit: str(f.limit), cursor: str(f.cursor) }).filter(([, v]) => v !== undefined) as [string, string][]);
+    return { method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'webhook deliveries TENANT')[0]}/webhook/deliveries${query.size ? `?${query}` : ''}` };
+  }],
   'algorithms put': ['algorithms put TENANT ALGORITHM --json CONFIG|@file', (a, f) => {
     const [tenant, id] = need(a, 2, 'algorithms put TENANT ALGORITHM --json CONFIG');
     return { method: 'PUT', path: `/admin/v1/tenants/${tenant}/algorithms/${id}`, body: f.json === undefined ? {} : jsonArg(f.json) };
@@ -132,7 +136,7 @@ function compact(body: unknown): unknown {
 
 /** `content-feed admin …`: calls the admin API of a running service and prints the JSON answer. */
 export async function admin(config: Config, argv: string[]): Promise<number> {
-  const names = ['url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level'];
+  const names = ['url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor'];
   const options: Record<string, { type: 'string' | 'boolean' }> = { ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), wait: { type: 'boolean' } };
   let parsed;
   try {

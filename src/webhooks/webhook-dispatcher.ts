@@ -1,9 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
-import type { Registry } from 'prom-client';
+import { Counter, Histogram, type Registry } from 'prom-client';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { SecretBox } from '../lib/secret-box.js';
+import { findTenant } from '../tenants/tenant-repo.js';
+import { claimDelivery, recordAttempt, settleUnsent, type ClaimedDelivery, type Settlement } from './delivery-queue.js';
+import { WebhookSender, type SendOutcome } from './webhook-sender.js';
+import { signatureHeaders, signWebhook } from './webhook-signature.js';
 
 export interface WebhookDispatcherDeps {
   db: Kysely<Database>;
@@ -19,21 +25,171 @@ export interface WebhookDispatcherDeps {
   metrics: Registry;
 }
 
-/** Sends recorded webhook deliveries (see webhook-outbox.ts); skeleton, filled in by the webhook work. */
+const POLL_MS = 1000;
+/** Deliveries sent at once: enough that one receiver timing out does not hold up the others. */
+const CONCURRENCY = 4;
+/** ±20 %: receivers that failed together (an outage) are not retried in lockstep. */
+const JITTER = 0.2;
+/** An attempt takes at most timeoutMs; the lease adds this for the database writes around it. */
+const LEASE_MARGIN_MS = 60_000;
+/** How long `stop()` waits past timeoutMs for attempts in flight. */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Sends recorded webhook deliveries (see webhook-outbox.ts). Each attempt
+ * reads the tenant's current URL and secret, signs afresh and records itself
+ * in `webhook_attempts`; a delivery holds a lease while it is sent, so any
+ * number of dispatchers share one database and a crashed one's deliveries are
+ * taken over when its lease runs out.
+ */
 export class WebhookDispatcher {
-  constructor(private readonly deps: WebhookDispatcherDeps) {}
+  private readonly owner = `whd_${randomBytes(8).toString('hex')}`;
+  private readonly sender: WebhookSender;
+  private readonly leaseMs: number;
+  private readonly settled: Counter<'outcome'>;
+  private readonly durations: Histogram<'result'>;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  /** Runs never overlap: a run already waiting to start is shared by every caller. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private queued: Promise<number> | null = null;
 
-  /** Polls for due deliveries (once a second); deliveries left pending by a previous process resume. */
-  start(): void {}
-
-  /** A delivery was just recorded: look now instead of at the next poll. */
-  wake(): void {}
-
-  /** Attempts every delivery due at the clock's now; resolves when they are settled. Returns how many were attempted. */
-  async runDue(): Promise<number> {
-    void this.deps;
-    return 0;
+  constructor(private readonly deps: WebhookDispatcherDeps) {
+    this.sender = new WebhookSender({ allowPrivateNetwork: deps.allowPrivateNetwork, timeoutMs: deps.timeoutMs });
+    this.leaseMs = deps.timeoutMs + LEASE_MARGIN_MS;
+    this.settled = new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Webhook deliveries settled, by outcome (delivered, failed, cancelled).',
+      labelNames: ['outcome'],
+      registers: [deps.metrics],
+    });
+    this.durations = new Histogram({
+      name: 'webhook_attempt_duration_seconds',
+      help: 'Time of one webhook attempt, by result (delivered, retry, final).',
+      labelNames: ['result'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [deps.metrics],
+    });
   }
 
-  async stop(): Promise<void> {}
+  /** Polls for due deliveries (once a second); deliveries left pending by a previous process resume. */
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.poll(), POLL_MS);
+    this.timer.unref();
+    this.poll();
+  }
+
+  /** A delivery was just recorded: look now instead of at the next poll. Only once started. */
+  wake(): void {
+    if (this.timer) this.poll();
+  }
+
+  /** Attempts every delivery due at the clock's now; resolves when they are settled. Returns how many were attempted. */
+  runDue(): Promise<number> {
+    if (this.queued) return this.queued;
+    const run = this.tail.then(() => {
+      this.queued = null;
+      return this.attemptDue();
+    });
+    this.queued = run;
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops polling and waits (at most timeoutMs + 5 s) for attempts in flight. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.stopped = true;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.deps.timeoutMs + STOP_GRACE_MS);
+    });
+    await Promise.race([this.tail, grace]);
+    clearTimeout(timer);
+    await this.sender.close();
+  }
+
+  private poll(): void {
+    this.runDue().catch((err) => this.deps.log.error({ err }, 'webhook dispatch failed; retrying at the next poll'));
+  }
+
+  private async attemptDue(): Promise<number> {
+    let attempted = 0;
+    const worker = async (): Promise<void> => {
+      while (!this.stopped) {
+        const now = this.deps.clock.now();
+        const delivery = await claimDelivery(this.deps.db, this.deps.dbKind, this.owner, now, now + this.leaseMs);
+        if (!delivery) return;
+        attempted += 1;
+        try {
+          await this.attempt(delivery);
+        } catch (err) {
+          // The lease stays: the delivery is tried again once it runs out.
+          this.deps.log.error({ err, delivery: delivery.id }, 'webhook attempt could not be recorded');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    return attempted;
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    const { db, clock, log } = this.deps;
+    const context = { delivery: delivery.id, tenant: delivery.tenantId, type: delivery.eventType };
+    const tenant = await findTenant(db, delivery.tenantId);
+    const url = tenant?.webhookUrl;
+    const sealed = tenant?.webhookSecretSealed;
+    if (!url || !sealed) {
+      if (await settleUnsent(db, delivery.lease, 'cancelled', clock.now(), 'the webhook was removed before the delivery was sent')) {
+        this.settled.inc({ outcome: 'cancelled' });
+        log.info(context, 'webhook delivery cancelled: the tenant has no webhook now');
+      }
+      return;
+    }
+    let secret: string;
+    try {
+      secret = this.deps.secrets.open(sealed);
+    } catch (err) {
+      log.error({ ...context, err }, 'webhook secret cannot be opened (was SECRET_KEY changed?); set the webhook again');
+      if (await settleUnsent(db, delivery.lease, 'failed', clock.now(), 'the signing secret could not be read; set the webhook again')) {
+        this.settled.inc({ outcome: 'failed' });
+      }
+      return;
+    }
+
+    const attempt = delivery.attempts + 1;
+    const startedAt = clock.now();
+    const timestamp = Math.floor(startedAt / 1000);
+    const headers = signatureHeaders(delivery.id, timestamp, signWebhook(secret, delivery.id, timestamp, delivery.payload));
+    const started = performance.now();
+    const outcome = await this.sender.send(url, headers, delivery.payload);
+    const durationMs = Math.round(performance.now() - started);
+    this.durations.observe({ result: outcome.result }, durationMs / 1000);
+
+    const settlement = this.settle(outcome, attempt);
+    const record = { attempt, url, startedAt, durationMs, statusCode: outcome.statusCode, error: outcome.error };
+    if (!(await recordAttempt(db, delivery.lease, record, settlement))) {
+      log.warn({ ...context, attempt }, 'webhook lease ran out during the attempt; another dispatcher has the delivery');
+      return;
+    }
+    const facts = { ...context, attempt, status_code: outcome.statusCode, duration_ms: durationMs };
+    if (settlement.status === 'pending') {
+      log.warn({ ...facts, error: outcome.error, next_attempt_at: settlement.nextAttemptAt }, 'webhook attempt failed; will retry');
+      return;
+    }
+    this.settled.inc({ outcome: settlement.status });
+    if (settlement.status === 'delivered') log.info(facts, 'webhook delivered');
+    else log.warn({ ...facts, error: outcome.error }, 'webhook delivery failed');
+  }
+
+  /** One first attempt, then a retry after each of retryDelaysMs; only retryable failures use them. */
+  private settle(outcome: SendOutcome, attempt: number): Settlement {
+    const now = this.deps.clock.now();
+    if (outcome.result === 'delivered') return { status: 'delivered', at: now };
+    const delay = this.deps.retryDelaysMs[attempt - 1];
+    if (outcome.result === 'final' || delay === undefined) return { status: 'failed', at: now };
+    return { status: 'pending', nextAttemptAt: now + Math.round(delay * (1 + JITTER * (2 * Math.random() - 1))) };
+  }
 }
