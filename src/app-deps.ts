@@ -15,6 +15,8 @@ import type { Clock } from './lib/clock.js';
 import type { Signer } from './lib/signer.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { Meter } from './metering/meter.js';
+import type { PushJobService } from './push/push-job-service.js';
+import type { PushWorker } from './push/push-worker.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
 import type { KeyAuthenticator } from './tenants/authenticate-key.js';
 import type { ObjectStore } from './storage/object-store.js';
@@ -50,4 +52,7 @@ export interface AppDeps {
   objects: ObjectStore;
   /** Sends recorded webhook deliveries. */
   webhooks: WebhookDispatcher;
+  push: PushJobService;
+  /** Runs queued push jobs (started only where workers run). */
+  pushWorker: PushWorker;
 }

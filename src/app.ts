@@ -15,6 +15,7 @@ import { adminMetricsRoute } from './events/admin-metrics-route.js';
 import { eventsRoute } from './events/events-route.js';
 import { adminUsageRoutes } from './metering/admin-usage-routes.js';
 import { usageRoute } from './metering/usage-route.js';
+import { pushRoutes } from './push/push-routes.js';
 import { healthRoutes } from './ops/health-routes.js';
 import { installRequestMetrics } from './ops/metrics.js';
 import { registerOpenApi } from './ops/openapi.js';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usageRoute, deps);
   await app.register(userRoutes, deps);
   await app.register(eventsRoute, deps);
+  await app.register(pushRoutes, deps);
   await app.register(objectRoutes, deps);
 
   await app.register(adminTenantRoutes, deps);

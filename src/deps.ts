@@ -20,6 +20,10 @@ import { readOrCreateSecret } from './lib/local-secret.js';
 import { SecretBox } from './lib/secret-box.js';
 import { Signer } from './lib/signer.js';
 import { Meter } from './metering/meter.js';
+import { heldMillicredits } from './push/push-job-repo.js';
+import { PushJobRunner } from './push/push-job-runner.js';
+import { PushJobService } from './push/push-job-service.js';
+import { PushWorker } from './push/push-worker.js';
 import { createMetricsRegistry } from './ops/metrics.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
@@ -63,7 +67,7 @@ export async function createRuntime(
     : null;
   const limiter = redis ? new RedisRateLimiter(redis, new MemoryRateLimiter(clock), log) : new MemoryRateLimiter(clock);
 
-  const meter = new Meter(database.db, clock, log);
+  const meter = new Meter(database.db, clock, log, (tenantId) => heldMillicredits(database.db, tenantId));
   meter.start(config.usageFlushIntervalMs);
   const metrics = createMetricsRegistry();
   const keyLookups = new Counter({
@@ -125,9 +129,38 @@ export async function createRuntime(
     timeoutMs: config.webhook.timeoutMs,
     metrics,
   });
+  const pushRunner = new PushJobRunner({
+    db: database.db,
+    clock,
+    log,
+    objects,
+    ranker,
+    areas: pipeline.areas,
+    contents: catalog,
+    tokens,
+    leaseMs: config.push.leaseMs,
+    onFinished(job) {
+      webhooks.wake();
+      void meter.refresh(job.tenantId).catch((err: unknown) => log.error({ err }, 'usage cap refresh failed'));
+    },
+  });
+  const pushWorker = new PushWorker({
+    db: database.db,
+    dbKind: database.kind,
+    clock,
+    log,
+    runner: pushRunner,
+    objects,
+    leaseMs: config.push.leaseMs,
+    concurrency: config.push.concurrency,
+    retentionDays: config.push.retentionDays,
+    metrics,
+  });
+  const push = new PushJobService({ db: database.db, dbKind: database.kind, clock, meter, wakeWorker: () => pushWorker.wake() });
   if (options.startWorkers !== false) {
     events.start();
     webhooks.start();
+    pushWorker.start();
     pipeline.startWorkers();
   }
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
@@ -156,6 +189,8 @@ export async function createRuntime(
     crawler: pipeline.crawler,
     objects,
     webhooks,
+    push,
+    pushWorker,
   };
 
   return {
@@ -166,6 +201,7 @@ export async function createRuntime(
     },
     async close() {
       clearInterval(touchTimer);
+      await pushWorker.stop();
       await webhooks.stop();
       await pipeline.close();
       await events.stop();

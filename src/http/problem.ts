@@ -53,6 +53,7 @@ export const errors = {
       headers: { allow: allowed.join(', ') },
     }),
   conflict: (detail: string) => new ApiError(409, detail),
+  unprocessable: (detail: string) => new ApiError(422, detail),
   payloadTooLarge: (limitBytes: number) =>
     new ApiError(413, `The request body is larger than the limit of ${limitBytes} bytes.`),
   unsupportedMediaType: () =>

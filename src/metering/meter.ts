@@ -33,7 +33,12 @@ interface CapState {
   pending: number;
   /** Reserved by requests still running. */
   inFlight: number;
+  /** Held by work that outlives a request (active push jobs), as the database said at the last read plus holds taken here since. */
+  held: number;
 }
+
+/** Credits a tenant's unfinished jobs hold (reserved at creation, charged when they settle). */
+export type HeldCredits = (tenantId: string) => Promise<number>;
 
 /**
  * Counts requests and credits in memory and writes them to the daily ledger in
@@ -43,7 +48,8 @@ interface CapState {
  * For tenants with a usage cap the meter also knows the cycle's total:
  * ledger + pending + in flight. Credits are reserved before the work and
  * refunded when the response is not a success, so concurrent requests cannot
- * pass the cap together on one node. Each flush re-reads the ledger, so on a
+ * pass the cap together on one node. Credits held by unfinished push jobs
+ * count against the cap too, until the job settles. Each flush re-reads the ledger, so on a
  * fleet the cap can be overshot by at most what other nodes charged in one
  * flush interval.
  */
@@ -60,6 +66,7 @@ export class Meter {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly log: { error(obj: unknown, msg: string): void } = console,
+    private readonly heldCredits: HeldCredits = async () => 0,
   ) {}
 
   start(intervalMs: number): void {
@@ -75,9 +82,34 @@ export class Meter {
       return { tenantId: tenant.id, endpoint, day, millicredits, counted: null };
     }
     const state = await this.capState(tenant, now);
-    if (state.ledger + state.pending + state.inFlight + millicredits > tenant.usageCapMillicredits) return null;
+    if (state.ledger + state.pending + state.inFlight + state.held + millicredits > tenant.usageCapMillicredits) return null;
     state.inFlight += millicredits;
     return { tenantId: tenant.id, endpoint, day, millicredits, counted: state };
+  }
+
+  /**
+   * Turns a reservation into a hold kept past the request (a push job was
+   * created with it): it stops counting as in flight here and counts as held
+   * until the job settles. Counts no request; the route's own request is
+   * counted by the pipeline.
+   */
+  keepAsHold(reservation: Reservation): void {
+    if (!reservation.counted) return;
+    reservation.counted.inFlight -= reservation.millicredits;
+    reservation.counted.held += reservation.millicredits;
+  }
+
+  /** Gives a reservation back without counting anything (the work it was for was not started). */
+  release(reservation: Reservation): void {
+    if (reservation.counted) reservation.counted.inFlight -= reservation.millicredits;
+  }
+
+  /** Re-reads a capped tenant's ledger and holds now (a job settled: its hold became a charge). */
+  async refresh(tenantId: string): Promise<void> {
+    const state = this.caps.get(tenantId);
+    if (!state) return;
+    state.ledger = await usageBetween(this.db, tenantId, state.cycleStartDay, state.cycleEndDay);
+    state.held = await this.heldCredits(tenantId);
   }
 
   /** Ends a reservation, charging `charged` (0 to refund) and counting one request. */
@@ -174,6 +206,7 @@ export class Meter {
       // since the batch was taken stays pending.
       state.pending = Math.max(0, state.pending - (written.get(tenantId) ?? 0));
       state.ledger = ledger;
+      state.held = await this.heldCredits(tenantId);
     }
   }
 
@@ -182,6 +215,7 @@ export class Meter {
     if (current && now < current.cycleEndsAt && current.anchorDay === tenant.billingAnchorDay) return current;
     const cycle = billingCycleAt(now, tenant.billingAnchorDay);
     const ledger = await usageBetween(this.db, tenant.id, cycle.startDay, cycle.endDay);
+    const held = await this.heldCredits(tenant.id);
     // A concurrent request may have loaded the new cycle while we read.
     const raced = this.caps.get(tenant.id);
     if (raced && raced !== current) return raced;
@@ -193,6 +227,7 @@ export class Meter {
       ledger,
       pending: 0,
       inFlight: 0,
+      held,
     };
     this.caps.set(tenant.id, state);
     return state;

@@ -13,19 +13,22 @@ export interface UsageDelta {
 export async function addUsage(db: Kysely<Database>, deltas: UsageDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    for (const d of deltas) {
-      await trx
-        .insertInto('usage_daily')
-        .values({ tenant_id: d.tenantId, day: d.day, endpoint: d.endpoint, requests: d.requests, millicredits: d.millicredits })
-        .onConflict((oc) =>
-          oc.columns(['tenant_id', 'day', 'endpoint']).doUpdateSet({
-            requests: sql`usage_daily.requests + ${d.requests}`,
-            millicredits: sql`usage_daily.millicredits + ${d.millicredits}`,
-          }),
-        )
-        .execute();
-    }
+    for (const d of deltas) await addUsageRow(trx, d);
   });
+}
+
+/** Adds one delta in the caller's transaction (a push job's charge commits with its final state). */
+export async function addUsageRow(db: Kysely<Database>, d: UsageDelta): Promise<void> {
+  await db
+    .insertInto('usage_daily')
+    .values({ tenant_id: d.tenantId, day: d.day, endpoint: d.endpoint, requests: d.requests, millicredits: d.millicredits })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'day', 'endpoint']).doUpdateSet({
+        requests: sql`usage_daily.requests + ${d.requests}`,
+        millicredits: sql`usage_daily.millicredits + ${d.millicredits}`,
+      }),
+    )
+    .execute();
 }
 
 /** Millicredits charged to a tenant on days in [fromDay, toDay). */

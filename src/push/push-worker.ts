@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { Counter, Histogram, type Registry } from 'prom-client';
+import type { DatabaseKind } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import { abandonedJobIds, claimJob, deleteJob, expiredJobs, findJobById, releaseRun } from './push-job-repo.js';
+import type { PushJobRunner, RunOutcome } from './push-job-runner.js';
+import { prunePushHistory } from './push-user-states.js';
+
+const POLL_MS = 1000;
+const SWEEP_MS = 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface PushWorkerDeps {
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  clock: Clock;
+  log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  runner: PushJobRunner;
+  objects: ObjectStore;
+  leaseMs: number;
+  concurrency: number;
+  retentionDays: number;
+  metrics: Registry;
+}
+
+/**
+ * Takes push jobs from the queue (any number of workers, on any nodes) and
+ * runs them, `concurrency` at a time. Each poll also fails jobs whose workers
+ * died on their last allowed attempt; once an hour it removes finished jobs
+ * and files past their retention, and push history older than a day.
+ */
+export class PushWorker {
+  /** This worker's identity in leases: a restarted process is a new owner. */
+  readonly owner = `worker-${randomUUID()}`;
+  private readonly running = new Set<Promise<RunOutcome>>();
+  private readonly stopping = new AbortController();
+  private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+  private lastSweep = -Infinity;
+  private started = false;
+  private readonly finished: Counter<'status'>;
+  private readonly duration: Histogram;
+
+  constructor(private readonly deps: PushWorkerDeps) {
+    this.finished = new Counter({ name: 'push_jobs_total', help: 'Push job runs ended here, by outcome.', labelNames: ['status'], registers: [deps.metrics] });
+    this.duration = new Histogram({
+      name: 'push_job_duration_seconds',
+      help: 'Wall time of completed push job runs.',
+      buckets: [1, 5, 15, 30, 60, 120, 300, 600],
+      registers: [deps.metrics],
+    });
+  }
+
+  start(): void {
+    this.started = true;
+    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** A job was just created: look now instead of at the next poll (once started; tests drive `runPending` instead). */
+  wake(): void {
+    if (!this.started || this.stopping.signal.aborted) return;
+    this.polling ??= this.poll()
+      .catch((err: unknown) => this.deps.log.error({ err }, 'push job poll failed'))
+      .finally(() => (this.polling = null));
+  }
+
+  /** Claims and runs jobs until none is waiting or the slots are full; resolves when the runs it started end (tests). */
+  async runPending(): Promise<RunOutcome[]> {
+    const outcomes: RunOutcome[] = [];
+    for (;;) {
+      const started = await this.claimAndStart();
+      if (!started) return outcomes;
+      outcomes.push(await started);
+    }
+  }
+
+  /** Stops claiming, gives running jobs back to the queue and waits for their runs to end. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.stopping.abort();
+    await this.polling;
+    await Promise.allSettled([...this.running]);
+  }
+
+  private async poll(): Promise<void> {
+    const now = this.deps.clock.now();
+    if (now - this.lastSweep >= SWEEP_MS) {
+      this.lastSweep = now;
+      await this.sweep(now);
+    }
+    await this.failAbandoned(now);
+    while (this.running.size < this.deps.concurrency && (await this.claimAndStart())) {
+      // started one; try for another slot
+    }
+  }
+
+  private async claimAndStart(): Promise<Promise<RunOutcome> | null> {
+    if (this.stopping.signal.aborted) return null;
+    const { db, dbKind, clock, leaseMs } = this.deps;
+    const job = await claimJob(db, dbKind, this.owner, clock.now(), leaseMs);
+    if (!job) return null;
+    const startedAt = performance.now();
+    const run = this.deps.runner
+      .run(job, this.owner, this.stopping.signal)
+      .then(async (outcome) => {
+        if (outcome === 'released') await releaseRun(db, { jobId: job.id, owner: this.owner, attempt: job.attempts });
+        if (outcome === 'completed') this.duration.observe((performance.now() - startedAt) / 1000);
+        this.finished.inc({ status: outcome });
+        this.deps.log.info({ jobId: job.id, attempt: job.attempts, outcome }, 'push job run ended');
+        return outcome;
+      })
+      .catch((err: unknown) => {
+        // The job stays processing; its lease runs out and another run takes it over.
+        this.deps.log.error({ err, jobId: job.id }, 'push job run crashed');
+        return 'lost' as const;
+      });
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+    return run;
+  }
+
+  /** A job whose worker died on its last allowed attempt fails (and its webhook is sent) instead of waiting forever. */
+  private async failAbandoned(now: number): Promise<void> {
+    for (const abandoned of await abandonedJobIds(this.deps.db, now)) {
+      const job = await findJobById(this.deps.db, abandoned.id);
+      if (!job) continue;
+      await this.deps.runner.fail(job, { jobId: job.id, owner: abandoned.owner, attempt: abandoned.attempts }, { processed: 0, skipped: 0 }, 'worker_lost', 'the workers running this job stopped repeatedly; create it again');
+    }
+  }
+
+  /** Retention (docs/push.md): finished jobs and their files after `retentionDays`, push history after a day. */
+  async sweep(now: number): Promise<void> {
+    const { db, objects } = this.deps;
+    for (;;) {
+      const expired = await expiredJobs(db, now - this.deps.retentionDays * DAY_MS, 100);
+      for (const job of expired) {
+        if (job.resultKey) await objects.delete(job.resultKey);
+        await deleteJob(db, job.id);
+      }
+      if (expired.length < 100) break;
+    }
+    await prunePushHistory(db, now);
+    const local = objects as ObjectStore & { sweepIncomplete?: (olderThanMs: number, now: number) => Promise<void> };
+    await local.sweepIncomplete?.(DAY_MS, now);
+  }
+}
