@@ -4,7 +4,7 @@ import { ManualClock } from '../../src/lib/clock.js';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 import { createJob, runJob } from '../helpers/push.js';
-import { startReceiver, type Receiver } from '../webhooks/receiver.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
 describe.each(testBackends().map((b) => [b.name, b] as const))('push jobs send one signed webhook when they finish, on %s', (_name, backend) => {
   let f: FeedFixture;

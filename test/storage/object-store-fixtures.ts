@@ -2,47 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { loadConfig } from '../../src/config.js';
 import { createObjectStore } from '../../src/storage/create-object-store.js';
 import type { ObjectStore } from '../../src/storage/object-store.js';
 
 export const SECRET_KEY = 'test-secret-key-0123456789abcdef0123456789';
-export const BUCKET = 'test-bucket';
+export { BUCKET, startS3rver } from '../helpers/s3rver.js';
 
-/**
- * An S3 server on loopback for the S3 store's tests. s3rver checks the access
- * key id (S3RVER) and a presigned URL's expiry against the real clock, but it
- * does NOT verify SigV4 signatures: tampering tests belong to the local
- * verifier, and S3's own checks are AWS's to test.
- */
-export async function startS3rver(): Promise<{ endpoint: string; close(): Promise<void> }> {
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(path.join(tmpdir(), 'cf-s3rver-')),
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  // The factory takes credentials from the SDK's default chain, as in production.
-  const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
-  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    async close() {
-      restore('AWS_ACCESS_KEY_ID', saved.id);
-      restore('AWS_SECRET_ACCESS_KEY', saved.secret);
-      await server.close();
-    },
-  };
-}
-
-function restore(name: string, value: string | undefined): void {
-  if (value === undefined) delete process.env[name];
-  else process.env[name] = value;
-}
 
 /** A store built by the factory from environment variables, as `deps.ts` builds it. */
 export function storeFromEnv(env: Record<string, string>, publicBaseUrl = 'http://127.0.0.1:8080'): ObjectStore {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { admin } from '../../src/cli/admin.js';
 import { testBackends } from '../helpers/backends.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { startReceiver, type Receiver } from './receiver.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { deliveryOf, enqueue, JOB_DATA, recipeSignature, startWebhookApp, tenantWithWebhook } from './webhook-fixture.js';
 
 describe.each(testBackends().map((b) => [b.name, b] as const))('webhook delivery on %s', (_name, backend) => {

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { startReceiver, type Receiver } from './receiver.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { enqueue, startWebhookApp, tenantWithWebhook } from './webhook-fixture.js';
 
 type Verify = (secret: string, headers: Record<string, string>, body: string | Buffer, nowSeconds?: number) => unknown;

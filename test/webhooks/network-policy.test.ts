@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { startReceiver, type Receiver } from './receiver.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { deliveryOf, enqueue, startWebhookApp, tenantWithWebhook } from './webhook-fixture.js';
 
 describe.each(testBackends().map((b) => [b.name, b] as const))('webhook network policy on %s', (_name, backend) => {

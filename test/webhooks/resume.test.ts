@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import { testBackends } from '../helpers/backends.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { startReceiver, type Receiver } from './receiver.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { deliveryOf, enqueue, startWebhookApp, tenantWithWebhook } from './webhook-fixture.js';
 
 async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { startReceiver, type Answer, type Receiver } from './receiver.js';
+import { startReceiver, type Answer, type Receiver } from '../helpers/webhook-receiver.js';
 import { deliveryOf, enqueue, pastRetry, startWebhookApp, tenantWithWebhook } from './webhook-fixture.js';
 
 describe.each(testBackends().map((b) => [b.name, b] as const))('webhook retries on %s', (_name, backend) => {
