@@ -139,9 +139,10 @@ export async function createRuntime(
     contents: catalog,
     tokens,
     leaseMs: config.push.leaseMs,
-    onFinished(job) {
+    async onFinished(job) {
       webhooks.wake();
-      void meter.refresh(job.tenantId).catch((err: unknown) => log.error({ err }, 'usage cap refresh failed'));
+      // The job's hold became a charge: this node's cap check sees it now, other nodes at their next flush.
+      await meter.refresh(job.tenantId).catch((err: unknown) => log.error({ err }, 'usage cap refresh failed'));
     },
   });
   const pushWorker = new PushWorker({

@@ -35,6 +35,8 @@ interface CapState {
   inFlight: number;
   /** Held by work that outlives a request (active push jobs), as the database said at the last read plus holds taken here since. */
   held: number;
+  /** Every hold taken here, summed: tells a refresh which holds its database read may have missed. */
+  holdsTaken: number;
 }
 
 /** Credits a tenant's unfinished jobs hold (reserved at creation, charged when they settle). */
@@ -97,6 +99,7 @@ export class Meter {
     if (!reservation.counted) return;
     reservation.counted.inFlight -= reservation.millicredits;
     reservation.counted.held += reservation.millicredits;
+    reservation.counted.holdsTaken += reservation.millicredits;
   }
 
   /** Gives a reservation back without counting anything (the work it was for was not started). */
@@ -108,8 +111,20 @@ export class Meter {
   async refresh(tenantId: string): Promise<void> {
     const state = this.caps.get(tenantId);
     if (!state) return;
+    await this.readLedgerAndHolds(tenantId, state);
+  }
+
+  /**
+   * Holds first, then the ledger: a job settling between the two reads is then
+   * counted twice for a moment (safe), never not at all. Holds taken here while
+   * reading are kept, whether or not the read saw them (again: counted twice
+   * at worst, until the next read).
+   */
+  private async readLedgerAndHolds(tenantId: string, state: CapState): Promise<void> {
+    const takenBefore = state.holdsTaken;
+    const held = await this.heldCredits(tenantId);
     state.ledger = await usageBetween(this.db, tenantId, state.cycleStartDay, state.cycleEndDay);
-    state.held = await this.heldCredits(tenantId);
+    state.held = held + (state.holdsTaken - takenBefore);
   }
 
   /** Ends a reservation, charging `charged` (0 to refund) and counting one request. */
@@ -201,12 +216,10 @@ export class Meter {
   /** Re-reads capped tenants' cycle totals, picking up what other nodes charged. */
   private async refreshCaps(written: Map<string, number>): Promise<void> {
     for (const [tenantId, state] of this.caps) {
-      const ledger = await usageBetween(this.db, tenantId, state.cycleStartDay, state.cycleEndDay);
+      await this.readLedgerAndHolds(tenantId, state);
       // The written part of `pending` is in the ledger now; what was charged
       // since the batch was taken stays pending.
       state.pending = Math.max(0, state.pending - (written.get(tenantId) ?? 0));
-      state.ledger = ledger;
-      state.held = await this.heldCredits(tenantId);
     }
   }
 
@@ -214,8 +227,8 @@ export class Meter {
     const current = this.caps.get(tenant.id);
     if (current && now < current.cycleEndsAt && current.anchorDay === tenant.billingAnchorDay) return current;
     const cycle = billingCycleAt(now, tenant.billingAnchorDay);
-    const ledger = await usageBetween(this.db, tenant.id, cycle.startDay, cycle.endDay);
     const held = await this.heldCredits(tenant.id);
+    const ledger = await usageBetween(this.db, tenant.id, cycle.startDay, cycle.endDay);
     // A concurrent request may have loaded the new cycle while we read.
     const raced = this.caps.get(tenant.id);
     if (raced && raced !== current) return raced;
@@ -228,6 +241,7 @@ export class Meter {
       pending: 0,
       inFlight: 0,
       held,
+      holdsTaken: 0,
     };
     this.caps.set(tenant.id, state);
     return state;

@@ -152,16 +152,16 @@ export async function finishRun(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Finished jobs older than `before`, with their files, for the retention sweep. */
-export async function expiredJobs(db: Db, before: number, limit: number): Promise<{ id: string; resultKey: string | null }[]> {
+/** Finished jobs older than `before`, with how many runs wrote files, for the retention sweep. */
+export async function expiredJobs(db: Db, before: number, limit: number): Promise<{ id: string; attempts: number }[]> {
   const rows = await db
     .selectFrom('push_jobs')
-    .select(['id', 'result_key'])
+    .select(['id', 'attempts'])
     .where('status', 'in', ['completed', 'failed'])
     .where('finished_at', '<', before)
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ id: r.id, resultKey: r.result_key }));
+  return rows.map((r) => ({ id: r.id, attempts: r.attempts }));
 }
 
 export async function deleteJob(db: Db, jobId: string): Promise<void> {
@@ -170,10 +170,23 @@ export async function deleteJob(db: Db, jobId: string): Promise<void> {
 }
 
 /** Gives a job back to the queue (its worker is shutting down): the next worker starts it afresh, and this run does not count as an attempt. */
-export async function releaseRun(db: Db, run: RunHandle): Promise<void> {
-  await db
+export async function releaseRun(db: Db, run: RunHandle): Promise<boolean> {
+  const result = await db
     .updateTable('push_jobs')
     .set({ status: 'pending', lease_owner: null, lease_expires_at: null, attempts: sql`attempts - 1` })
+    .where('id', '=', run.jobId)
+    .where('status', '=', 'processing')
+    .where('lease_owner', '=', run.owner)
+    .where('attempts', '=', run.attempt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends a run's lease now (it hit an error): the next poll takes the job over as a new attempt, or fails it after the last. */
+export async function abandonRun(db: Db, run: RunHandle, now: number): Promise<void> {
+  await db
+    .updateTable('push_jobs')
+    .set({ lease_expires_at: now - 1 })
     .where('id', '=', run.jobId)
     .where('status', '=', 'processing')
     .where('lease_owner', '=', run.owner)

@@ -16,12 +16,13 @@ import type { ObjectStore } from '../storage/object-store.js';
 import type { TrackingTokens } from '../tracking/tracking-token.js';
 import { enqueueWebhook } from '../webhooks/webhook-outbox.js';
 import { MILLICREDITS_PER_USER, type PushJob } from './push-job.js';
-import { finishRun, renewLease, type RunHandle } from './push-job-repo.js';
+import { abandonRun, finishRun, releaseRun, renewLease, type RunHandle } from './push-job-repo.js';
 import { targetBatches } from './push-targets.js';
 import { forgetPushed, loadPushUserStates, recordPushed, type PushUserState } from './push-user-states.js';
 
 /** Users ranked between two reads of the database; also the file's write granularity. */
 const BATCH_SIZE = 500;
+const SPARE_CANDIDATES = 2;
 /** A push line needs 1–3 items: smaller channels than a feed snapshot's keep a user's ranking cheap. */
 export const PUSH_CHANNELS: ChannelSizes = { vectors: 40, perArea: 40, perFollowedSource: 10, fresh: 60, popular: 20 };
 
@@ -36,18 +37,26 @@ export interface PushRunnerDeps {
   tokens: TrackingTokens;
   leaseMs: number;
   /** A job reached completed or failed here (wake the webhook sender, re-read the tenant's credits). */
-  onFinished(job: PushJob, status: 'completed' | 'failed'): void;
+  onFinished(job: PushJob, status: 'completed' | 'failed'): Promise<void>;
 }
 
-/** How a run ended: finished the job, lost it to another worker, or gave it back because this worker is stopping. */
-export type RunOutcome = 'completed' | 'failed' | 'lost' | 'released';
+/**
+ * How a run ended: finished the job; lost it to another worker; gave it back
+ * because this worker is stopping; or gave it up after an error, to be
+ * retried by the next attempt.
+ */
+export type RunOutcome = 'completed' | 'failed' | 'lost' | 'released' | 'abandoned';
 
 interface Progress {
   processed: number;
   skipped: number;
 }
 
+/** Ends the line generator: the run was stopped or lost its job. */
 class RunStopped extends Error {}
+
+/** Where attempt `attempt` of a job writes its file (a takeover never overwrites a stalled run's upload). */
+export const resultKey = (jobId: string, attempt: number) => `push/${jobId}/${attempt}.jsonl`;
 
 /**
  * Runs one claimed push job (DESIGN §10): streams its users in batches, ranks
@@ -68,8 +77,9 @@ export class PushJobRunner {
     const algorithm = await this.pushAlgorithm(job);
     if (!algorithm) return this.fail(job, run, { processed: 0, skipped: 0 }, 'scenario_unavailable', `scenario ${job.scenario} is no longer a push scenario with an algorithm`);
 
-    await forgetPushed(db, job.id); // what an earlier, crashed attempt recorded
     const progress: Progress = { processed: 0, skipped: 0 };
+    // What an earlier attempt recorded goes; fenced, so a stalled older run cannot wipe a newer one's record.
+    if (!(await this.whileHeld(run, progress, (trx) => forgetPushed(trx, job.id)))) return 'lost';
     const lost = new AbortController();
     const heartbeat = setInterval(() => {
       renewLease(db, run, clock.now(), leaseMs, progress)
@@ -78,15 +88,18 @@ export class PushJobRunner {
     }, Math.max(100, Math.floor(leaseMs / 3)));
     heartbeat.unref();
 
-    const key = `push/${job.id}/${job.attempts}.jsonl`;
+    const key = resultKey(job.id, job.attempts);
     const signal = AbortSignal.any([lost.signal, stopping]);
     try {
-      await this.deps.objects.put(key, Readable.from(this.lines(job, algorithm, progress, signal), { objectMode: false }), 'application/x-ndjson');
+      await this.deps.objects.put(key, Readable.from(this.lines(job, run, algorithm, progress, signal, lost), { objectMode: false }), 'application/x-ndjson');
     } catch (error) {
       if (lost.signal.aborted) return 'lost';
       if (stopping.aborted) return 'released';
-      this.deps.log.error({ err: error, jobId: job.id }, 'push job failed');
-      return this.fail(job, run, progress, 'internal_error', 'the job could not be completed; create it again, or contact support with the job_id');
+      // A database or storage hiccup must not fail a long job: the next attempt starts afresh,
+      // and after MAX_ATTEMPTS the worker fails it (push-worker.ts).
+      this.deps.log.error({ err: error, jobId: job.id, attempt: job.attempts }, 'push job run failed; it will be retried');
+      await abandonRun(db, run, clock.now());
+      return 'abandoned';
     } finally {
       clearInterval(heartbeat);
     }
@@ -110,8 +123,34 @@ export class PushJobRunner {
       await this.deps.objects.delete(key);
       return 'lost';
     }
-    this.deps.onFinished(job, 'completed');
+    // Files of earlier attempts that died after their upload; best effort (retention sweeps them too).
+    for (let attempt = 1; attempt < job.attempts; attempt++) {
+      await this.deps.objects.delete(resultKey(job.id, attempt)).catch(() => undefined);
+    }
+    await this.deps.onFinished(job, 'completed');
     return 'completed';
+  }
+
+  /** Gives a run's job back to the queue at once (its worker is stopping); what it recorded is forgotten with it. */
+  async release(run: RunHandle): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (await releaseRun(trx, run)) await forgetPushed(trx, run.jobId);
+    });
+  }
+
+  /**
+   * Runs `write` in a transaction that first renews the run's lease: only a
+   * run that still holds its job writes (on PostgreSQL the renewal locks the
+   * job row, so a takeover waits for the write or comes before it). False,
+   * and nothing written, when the job was lost.
+   */
+  private async whileHeld(run: RunHandle, progress: Progress, write: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+    const { db, clock, leaseMs } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      if (!(await renewLease(trx, run, clock.now(), leaseMs, progress))) return false;
+      await write(trx);
+      return true;
+    });
   }
 
   /** Fails a job whose run (this one, or a worker that died on its last attempt) cannot complete it; nothing is charged. */
@@ -130,7 +169,7 @@ export class PushJobRunner {
     });
     if (!failed) return 'lost';
     await forgetPushed(db, job.id); // a failed job's file is never offered: its items may be pushed again
-    this.deps.onFinished(job, 'failed');
+    await this.deps.onFinished(job, 'failed');
     return 'failed';
   }
 
@@ -140,7 +179,7 @@ export class PushJobRunner {
     return (await findAlgorithm(this.deps.db, job.tenantId, scenario.algorithmId))?.config ?? null;
   }
 
-  private async *lines(job: PushJob, config: AlgorithmConfig, progress: Progress, signal: AbortSignal): AsyncGenerator<Buffer> {
+  private async *lines(job: PushJob, run: RunHandle, config: AlgorithmConfig, progress: Progress, signal: AbortSignal, lost: AbortController): AsyncGenerator<Buffer> {
     const { db, clock } = this.deps;
     for await (const batch of targetBatches(db, job, BATCH_SIZE)) {
       if (signal.aborted) throw new RunStopped();
@@ -161,6 +200,7 @@ export class PushJobRunner {
         for (const r of ranked) {
           const view = views.get(r.id);
           if (!view || state.blocked.has(view.source.id)) continue; // deleted, or its source blocked meanwhile
+          if (candidates.length === job.candidatesPerUser) break;
           const token = this.deps.tokens.issue({ tenantId: job.tenantId, contentId: r.id, scenario: job.scenario, channel: 'push', userId, requestId: job.id, position: candidates.length, issuedAt });
           candidates.push({ ...view, score: r.score, tracking_token: token });
           offered.push({ tenant_id: job.tenantId, user_id: userId, content_id: r.id, job_id: job.id, pushed_at: now });
@@ -168,14 +208,17 @@ export class PushJobRunner {
         lines.push(JSON.stringify({ user_id: userId, candidates }));
       }
       if (signal.aborted) throw new RunStopped();
-      await recordPushed(db, offered);
-      progress.processed += picks.length;
-      progress.skipped += batch.skipped + (batch.userIds.length - picks.length);
+      const next = { processed: progress.processed + picks.length, skipped: progress.skipped + batch.skipped + (batch.userIds.length - picks.length) };
+      if (!(await this.whileHeld(run, next, (trx) => recordPushed(trx, offered)))) {
+        lost.abort();
+        throw new RunStopped();
+      }
+      Object.assign(progress, next);
       if (lines.length > 0) yield Buffer.from(`${lines.join('\n')}\n`);
     }
   }
 
-  /** The user's best `candidates_per_user` items, best first (the file is ordered by score; SPEC). */
+  /** The user's best items (a few more than `candidates_per_user`), best first (the file is ordered by score; SPEC). */
   private async rankUser(job: PushJob, config: AlgorithmConfig, userId: string, state: PushUserState, now: number): Promise<Ranked[]> {
     const areas = resolveFeedAreas(this.deps.areas, {}, state.properties).map((a) => areaTarget(this.deps.areas, a));
     const ranked = await this.deps.ranker.rank({
@@ -185,7 +228,8 @@ export class PushJobRunner {
       areas,
       now,
       seedKey: userId,
-      limit: job.candidatesPerUser,
+      // A few spare, for items deleted or blocked since the pool saw them.
+      limit: job.candidatesPerUser + SPARE_CANDIDATES,
       pageSize: job.candidatesPerUser,
       exclude: state.pushed,
       channels: PUSH_CHANNELS,

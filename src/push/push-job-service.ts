@@ -5,11 +5,13 @@ import type { Database } from '../db/schema.js';
 import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { billingCycleAt } from '../metering/billing-cycle.js';
 import type { Meter } from '../metering/meter.js';
+import { usageBetween } from '../metering/usage-repo.js';
 import { findScenario } from '../scenarios/scenario-repo.js';
 import type { Tenant } from '../tenants/tenant-repo.js';
 import { MILLICREDITS_PER_USER, type PushJob, type TargetMode } from './push-job.js';
-import { countActiveJobs, findByIdempotencyKey, findJob, insertJob, lockTenant } from './push-job-repo.js';
+import { countActiveJobs, findByIdempotencyKey, findJob, heldMillicredits, insertJob, lockTenant } from './push-job-repo.js';
 import { countTargets } from './push-targets.js';
 
 /** SPEC Limits: concurrent push jobs per tenant. */
@@ -59,11 +61,7 @@ export class PushJobService {
     const usersTotal = request.user_ids?.length ?? (await countTargets(db, tenant.id, request.target_mode as 'all' | 'active', createdAt));
     const reserved = usersTotal * MILLICREDITS_PER_USER;
     const reservation = await meter.reserve(tenant, 'push-candidates', reserved);
-    if (!reservation) {
-      throw errors.usageLimitExceeded(
-        `This job would reserve ${reserved / 1000} credits (0.5 per target user × ${usersTotal}), more than the usage cap leaves this cycle. Free endpoints keep working; raise or remove the cap, or target fewer users.`,
-      );
-    }
+    if (!reservation) throw capExceeded(reserved, usersTotal);
 
     const id = newId('job');
     let outcome: { job: PushJob; replayed: boolean };
@@ -74,6 +72,13 @@ export class PushJobService {
         if (idempotencyKey !== undefined) {
           const replay = await this.replay(tenant.id, idempotencyKey, requestHash, trx);
           if (replay) return { job: replay, replayed: true };
+        }
+        // Other nodes' holds and charges since this node last read them (the reservation above saw this node's).
+        if (tenant.usageCapMillicredits !== null) {
+          const cycle = billingCycleAt(createdAt, tenant.billingAnchorDay);
+          const held = await heldMillicredits(trx, tenant.id);
+          const used = await usageBetween(trx, tenant.id, cycle.startDay, cycle.endDay);
+          if (used + held + reserved > tenant.usageCapMillicredits) throw capExceeded(reserved, usersTotal);
         }
         if ((await countActiveJobs(trx, tenant.id)) >= MAX_ACTIVE_JOBS) {
           throw errors.tooManyRequests(
@@ -125,6 +130,12 @@ export class PushJobService {
     }
     return earlier;
   }
+}
+
+function capExceeded(reserved: number, users: number) {
+  return errors.usageLimitExceeded(
+    `This job would reserve ${reserved / 1000} credits (0.5 per target user × ${users}), more than the usage cap leaves this cycle. Free endpoints keep working; raise or remove the cap, or target fewer users.`,
+  );
 }
 
 /** Defaults applied and manual ids de-duplicated, in a fixed key order: the form whose hash identifies a retried create. */

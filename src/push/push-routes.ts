@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errors } from '../http/problem.js';
 import { withProblems } from '../http/schemas.js';
 import type { Clock } from '../lib/clock.js';
 import { toIso, toIsoOrNull } from '../lib/time.js';
@@ -11,6 +12,7 @@ import type { PushJobService } from './push-job-service.js';
 /** SPEC Limits: `download_url` validity. */
 export const DOWNLOAD_URL_SECONDS = 3600;
 const MAX_MANUAL_USERS = 10_000;
+const DAY_MS = 24 * 60 * 60_000;
 
 const CreateBody = Type.Object(
   {
@@ -57,6 +59,7 @@ export interface PushRouteDeps {
   push: PushJobService;
   objects: ObjectStore;
   clock: Clock;
+  config: { push: { retentionDays: number } };
 }
 
 /** POST and GET /v1/push-candidates (SPEC Push job; DESIGN §5, §10). */
@@ -118,8 +121,12 @@ async function viewOf(job: PushJob, deps: PushRouteDeps) {
   };
   if (job.status === 'completed' && job.resultKey) {
     const now = deps.clock.now();
-    const url = await deps.objects.presignGet(job.resultKey, DOWNLOAD_URL_SECONDS, now);
-    return { ...view, download_url: url, download_url_expires_at: toIso(Math.floor(now / 1000) * 1000 + DOWNLOAD_URL_SECONDS * 1000) };
+    // An hour, or less when the retention sweep removes the file sooner: a URL never outlives its file.
+    const removedAt = job.finishedAt! + deps.config.push.retentionDays * DAY_MS;
+    const seconds = Math.min(DOWNLOAD_URL_SECONDS, Math.floor((removedAt - now) / 1000));
+    if (seconds < 1) throw errors.notFound(`No push job ${job.id}. Jobs are kept for a limited time after they finish (docs/push.md).`);
+    const url = await deps.objects.presignGet(job.resultKey, seconds, now);
+    return { ...view, download_url: url, download_url_expires_at: toIso(Math.floor(now / 1000) * 1000 + seconds * 1000) };
   }
   if (job.status === 'failed' && job.error) return { ...view, error: job.error };
   return view;

@@ -5,8 +5,8 @@ import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { abandonedJobIds, claimJob, deleteJob, expiredJobs, findJobById, releaseRun } from './push-job-repo.js';
-import type { PushJobRunner, RunOutcome } from './push-job-runner.js';
+import { abandonedJobIds, claimJob, MAX_ATTEMPTS, deleteJob, expiredJobs, findJobById } from './push-job-repo.js';
+import { resultKey, type PushJobRunner, type RunOutcome } from './push-job-runner.js';
 import { prunePushHistory } from './push-user-states.js';
 
 const POLL_MS = 1000;
@@ -52,6 +52,11 @@ export class PushWorker {
       buckets: [1, 5, 15, 30, 60, 120, 300, 600],
       registers: [deps.metrics],
     });
+  }
+
+  /** Runs one claimed job (exposed for tests that play a stalled or stopping worker). */
+  get runner(): PushJobRunner {
+    return this.deps.runner;
   }
 
   start(): void {
@@ -108,7 +113,7 @@ export class PushWorker {
     const run = this.deps.runner
       .run(job, this.owner, this.stopping.signal)
       .then(async (outcome) => {
-        if (outcome === 'released') await releaseRun(db, { jobId: job.id, owner: this.owner, attempt: job.attempts });
+        if (outcome === 'released') await this.deps.runner.release({ jobId: job.id, owner: this.owner, attempt: job.attempts });
         if (outcome === 'completed') this.duration.observe((performance.now() - startedAt) / 1000);
         this.finished.inc({ status: outcome });
         this.deps.log.info({ jobId: job.id, attempt: job.attempts, outcome }, 'push job run ended');
@@ -124,12 +129,12 @@ export class PushWorker {
     return run;
   }
 
-  /** A job whose worker died on its last allowed attempt fails (and its webhook is sent) instead of waiting forever. */
+  /** A job whose last allowed run died or gave up fails (and its webhook is sent) instead of waiting forever. */
   private async failAbandoned(now: number): Promise<void> {
     for (const abandoned of await abandonedJobIds(this.deps.db, now)) {
       const job = await findJobById(this.deps.db, abandoned.id);
       if (!job) continue;
-      await this.deps.runner.fail(job, { jobId: job.id, owner: abandoned.owner, attempt: abandoned.attempts }, { processed: 0, skipped: 0 }, 'worker_lost', 'the workers running this job stopped repeatedly; create it again');
+      await this.deps.runner.fail(job, { jobId: job.id, owner: abandoned.owner, attempt: abandoned.attempts }, { processed: 0, skipped: 0 }, 'attempts_exhausted', `${MAX_ATTEMPTS} runs of this job ended without completing it; create it again, or contact support with the job_id`);
     }
   }
 
@@ -139,7 +144,8 @@ export class PushWorker {
     for (;;) {
       const expired = await expiredJobs(db, now - this.deps.retentionDays * DAY_MS, 100);
       for (const job of expired) {
-        if (job.resultKey) await objects.delete(job.resultKey);
+        // Every attempt's file: a run that died after its upload left one that was never the result.
+        for (let attempt = 1; attempt <= job.attempts; attempt++) await objects.delete(resultKey(job.id, attempt));
         await deleteJob(db, job.id);
       }
       if (expired.length < 100) break;

@@ -163,10 +163,21 @@ async function moveIntoPlace(from: string, to: string): Promise<void> {
     await mkdir(path.dirname(to), { recursive: true });
     try {
       await rename(from, to);
+      await syncDirectory(path.dirname(to));
       return;
     } catch (error) {
       if (!isCode(error, 'ENOENT') || attempt === 3) throw error;
     }
+  }
+}
+
+/** Makes a rename in `dir` durable: without it, a power cut can lose a file whose job was already committed as completed. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

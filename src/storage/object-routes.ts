@@ -14,7 +14,8 @@ import { OBJECTS_PATH } from './local-url-signer.js';
 export const objectRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { objects, clock }) => {
   if (!(objects instanceof LocalObjectStore)) return;
 
-  app.get(`${OBJECTS_PATH}*`, { schema: { hide: true }, config: { auth: 'public' } }, async (request, reply) => {
+  // The query string is a working download credential for an hour: the request log (info) must not record it.
+  app.get(`${OBJECTS_PATH}*`, { schema: { hide: true }, config: { auth: 'public' }, logLevel: 'warn' }, async (request, reply) => {
     const now = clock.now();
     // The raw target: the signature covers the path and query exactly as sent.
     const verdict = await objects.verifyUrl(request.raw.url ?? '', request.headers.host, now);

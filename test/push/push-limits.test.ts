@@ -83,27 +83,50 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('push-candidate j
     expect(replay.body).toEqual({ job_id: first.body.job_id, status: 'completed' });
   });
 
-  it('credits are reserved at creation: 402 when the reservation passes the cap, and a job holds its credits until it settles', async () => {
-    // 4 users × 0.5 = 2 credits reserved; the cap leaves 2.5.
+  it('credits are reserved at creation: 402 when the reservation passes the cap; the hold blocks other calls until the job settles, then only the charge remains', async () => {
     const cycle = (await f.t.admin('GET', `/admin/v1/tenants/${f.tenantId}`)).json();
     const used = cycle.current_cycle.used_credits as number;
-    await f.t.admin('PATCH', `/admin/v1/tenants/${f.tenantId}`, { usage_cap_credits: used + 2.5 });
+    // Chosen so each step below lands on the intended side of the cap (credits used since: in comments).
+    await f.t.admin('PATCH', `/admin/v1/tenants/${f.tenantId}`, { usage_cap_credits: Math.round((used + 3.65) * 1000) / 1000 });
     try {
-      const tooMany = await createJob(f.t, f.key, { scenario: 'daily', target_mode: 'manual', user_ids: ['u1', 'u2', 'u3', 'u4', 'x1', 'x2'] });
+      const tooMany = await createJob(f.t, f.key, { scenario: 'daily', target_mode: 'manual', user_ids: ['u1', 'u2', 'u3', 'u4', 'g1', 'g2', 'g3', 'g4'] });
       expect(tooMany.status).toBe(402);
       expect(tooMany.body.title).toBe('Usage Limit Exceeded');
-      const held = await createJob(f.t, f.key, { scenario: 'daily', target_mode: 'manual', user_ids: ['u1', 'u2', 'u3', 'u4'] });
+      // 6 ids hold 3 credits; 2 of them are not users, so the job will charge 2.
+      const held = await createJob(f.t, f.key, { scenario: 'daily', target_mode: 'manual', user_ids: ['u1', 'u2', 'u3', 'u4', 'g1', 'g2'] });
       expect(held.status).toBe(202);
-      // 0.5 left while the job holds 2: a 1-credit feed request is refused, a 0.1 read is not.
-      expect((await f.feed({ limit: 1 })).status).toBe(402);
-      const item = f.items.sports![0]!;
-      expect((await f.t.api(f.key, 'GET', `/v1/contents/${item}`)).statusCode).toBe(200);
+      expect((await f.feed({ limit: 1 })).status).toBe(402); // 3 held + 1 > 3.65
+      expect((await f.t.api(f.key, 'GET', `/v1/contents/${f.items.sports![0]!}`)).statusCode).toBe(200); // 3 + 0.1 fits
       await f.t.deps.pushWorker.runPending();
-      const job = await getJob(f.t, f.key, held.body.job_id);
-      expect(job.consumed_credits).toBe(2);
+      expect((await getJob(f.t, f.key, held.body.job_id)).consumed_credits).toBe(2);
+      // The hold is gone and 2 were charged: 2.1 used, + 1 fits.
+      expect((await f.feed({ limit: 1 })).status).toBe(200);
+
+      // A failed job releases its hold without a charge.
+      await f.t.admin('PUT', `/admin/v1/tenants/${f.tenantId}/scenarios/vanishing`, { type: 'push', algorithm_id: 'main' });
+      const failing = await createJob(f.t, f.key, { scenario: 'vanishing', target_mode: 'manual', user_ids: ['u1'] });
+      expect(failing.status).toBe(202);
+      expect((await f.t.api(f.key, 'GET', `/v1/contents/${f.items.sports![0]!}`)).statusCode).toBe(402); // 3.1 + 0.5 held + 0.1 > 3.65
+      await f.t.admin('DELETE', `/admin/v1/tenants/${f.tenantId}/scenarios/vanishing`);
+      expect(await f.t.deps.pushWorker.runPending()).toEqual(['failed']);
+      expect((await f.t.api(f.key, 'GET', `/v1/contents/${f.items.sports![0]!}`)).statusCode).toBe(200);
     } finally {
       await f.t.admin('PATCH', `/admin/v1/tenants/${f.tenantId}`, { usage_cap_credits: null });
     }
+  });
+
+  it('concurrent creates: exactly five of twelve are accepted; four retries with one Idempotency-Key make one job', async () => {
+    await f.t.deps.pushWorker.runPending();
+    const body = { scenario: 'daily', target_mode: 'manual', user_ids: ['u1'] };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => createJob(f.t, f.key, body)));
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+    await f.t.deps.pushWorker.runPending();
+
+    const retries = await Promise.all(Array.from({ length: 4 }, () => createJob(f.t, f.key, body, { 'idempotency-key': 'same-key-concurrent' })));
+    expect(retries.map((r) => r.status)).toEqual([202, 202, 202, 202]);
+    expect(new Set(retries.map((r) => r.body.job_id)).size).toBe(1);
+    await f.t.deps.pushWorker.runPending();
   });
 
   it('download_url: valid at 0 s and 3,599 s, 403 at 3,601 s; any altered parameter is 403; each GET signs a new URL', async () => {
@@ -114,6 +137,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('push-candidate j
     const ok = await fetchSigned(f.t, url);
     expect(ok.statusCode).toBe(200);
     expect(ok.body.trim().split('\n')).toHaveLength(2);
+    // The URL is a credential: the request log does not record its signature.
+    expect(f.t.logs.join('')).not.toContain(new URL(url).searchParams.get('X-Amz-Signature'));
 
     for (const name of ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature']) {
       const altered = new URL(url);

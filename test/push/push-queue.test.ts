@@ -28,7 +28,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the push job que
     await database.drop();
   });
 
-  it('two workers polling at once run each job exactly once', async () => {
+  // Several nodes share a database only on PostgreSQL; SQLite is the one-node embedded mode.
+  it.skipIf(backend.name === 'sqlite')('two workers polling at once run each job exactly once', async () => {
     const created: string[] = [];
     for (let i = 0; i < 5; i++) created.push((await createJob(f.t, f.key, { scenario: 'daily', target_mode: 'manual', user_ids: ['u1', 'u2', 'u3'] })).body.job_id);
     const [a, b] = await Promise.all([f.t.deps.pushWorker.runPending(), other.deps.pushWorker.runPending()]);
@@ -49,14 +50,34 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the push job que
     const taken = await getJob(f.t, f.key, jobId);
 
     // The slow worker wakes up and runs its (first) attempt to the end.
-    const runner = (f.t.deps.pushWorker as unknown as { deps: { runner: { run(job: unknown, owner: string, signal: AbortSignal): Promise<string> } } }).deps.runner;
+    const runner = f.t.deps.pushWorker.runner;
     expect(await runner.run(stale, 'slow-worker', new AbortController().signal)).toBe('lost');
     const after = await getJob(f.t, f.key, jobId);
     expect(after).toMatchObject({ status: 'completed', consumed_credits: 1, finished_at: taken.finished_at });
     expect(new URL(after.download_url).pathname).toBe(new URL(taken.download_url).pathname);
+    // What the file offered is exactly what is recorded for the 24-hour rule: the stale run neither wiped nor added to it.
+    const offered = (await downloadLines(f.t, after)).reduce((n, l) => n + l.candidates.length, 0);
+    const recorded = await db.selectFrom('push_history').select((eb) => eb.fn.countAll().as('n')).where('job_id', '=', jobId).executeTakeFirstOrThrow();
+    expect(Number(recorded.n)).toBe(offered);
     // Its file was removed, not left behind.
     const staleUrl = await f.t.deps.objects.presignGet(`push/${jobId}/1.jsonl`, 60, f.t.clock.now());
     expect((await fetchSigned(f.t, staleUrl)).statusCode).toBe(404);
+  });
+
+  it('a worker that is stopping gives its job back: pending again, not counted as an attempt, nothing recorded; the next run completes it', async () => {
+    const { job_id: jobId } = (await createJob(f.t, f.key, { scenario: 'daily', target_mode: 'manual', user_ids: ['u1', 'u2'] })).body;
+    const { db, dbKind } = f.t.deps;
+    const claimed = (await claimJob(db, dbKind, 'stopping-worker', f.t.clock.now(), 30_000))!;
+    const stopping = new AbortController();
+    stopping.abort();
+    const runner = f.t.deps.pushWorker.runner;
+    expect(await runner.run(claimed, 'stopping-worker', stopping.signal)).toBe('released');
+    await runner.release({ jobId, owner: 'stopping-worker', attempt: claimed.attempts });
+    expect(await findJobById(db, jobId)).toMatchObject({ status: 'pending', attempts: 0, leaseOwner: null });
+    const recorded = await db.selectFrom('push_history').select((eb) => eb.fn.countAll().as('n')).where('job_id', '=', jobId).executeTakeFirstOrThrow();
+    expect(Number(recorded.n)).toBe(0);
+    expect(await f.t.deps.pushWorker.runPending()).toEqual(['completed']);
+    expect(await findJobById(db, jobId)).toMatchObject({ status: 'completed', attempts: 1 });
   });
 
   it('finished jobs and their files are removed after the retention period', async () => {
