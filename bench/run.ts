@@ -4,6 +4,7 @@ import { analysisBench } from './analysis.bench.js';
 import { eventsBench } from './events.bench.js';
 import { feedBench } from './feed.bench.js';
 import { freshnessBench } from './freshness.bench.js';
+import { pushBench } from './push.bench.js';
 
 /**
  * `npm run bench [-- NAME…]`: runs the benchmarks and prints one table.
@@ -15,6 +16,7 @@ const BENCHES: Record<string, (seconds: number) => Promise<BenchRow[]>> = {
   analysis: analysisBench,
   freshness: freshnessBench,
   feed: feedBench,
+  push: pushBench,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
