@@ -34,6 +34,8 @@ interface JobView {
 interface Measured {
   users: number;
   generateSeconds: number;
+  /** Process start → content pool loaded (a worker loads it at start, before any job). */
+  warmUpSeconds: number;
   /** POST → first poll that saw `completed`. */
   wallSeconds: number;
   /** The job's own started_at → finished_at. */
@@ -203,6 +205,7 @@ async function measure(users: number, profile: boolean): Promise<Measured> {
     return {
       users,
       generateSeconds: data.seconds,
+      warmUpSeconds: Number(target.info.warmUpSeconds),
       wallSeconds: run.wallSeconds,
       jobSeconds: (Date.parse(job.finished_at!) - Date.parse(job.started_at!)) / 1000,
       steadyUsersPerSecond: seen.steadyUsersPerSecond,
@@ -247,6 +250,7 @@ export async function pushBench(): Promise<BenchRow[]> {
     const label = `push job, ${m.users.toLocaleString('en')} users × ${CANDIDATES_PER_USER} (${ITEMS.toLocaleString('en')} items)`;
     rows.push(
       { name: `${label}: data generated`, value: `${m.generateSeconds.toFixed(1)} s` },
+      { name: `${label}: service start`, value: `${m.warmUpSeconds.toFixed(1)} s (process start → pool loaded; once per process, before the job)` },
       {
         name: `${label}: wall time POST → completed`,
         value: `${m.wallSeconds.toFixed(1)} s (job ${m.jobSeconds.toFixed(1)} s, ${Math.round(m.users / m.jobSeconds).toLocaleString('en')} users/s; ${Math.round(m.steadyUsersPerSecond).toLocaleString('en')} users/s after the first progress report)`,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createRuntime } from '../../src/deps.js';
+import { createRuntime, type Runtime } from '../../src/deps.js';
 
 /**
  * The real service, as a bench server child runs it, on a generated database
@@ -16,6 +16,7 @@ import { createRuntime } from '../../src/deps.js';
  */
 export interface BenchService {
   app: FastifyInstance;
+  runtime: Runtime;
   /** http://127.0.0.1:<port>; also the base of signed download URLs. */
   address: string;
   tenantId: string;
@@ -77,6 +78,7 @@ export async function startBenchService(scenario: { name: string; type: 'feed' |
   const headers = { authorization: `Bearer ${env('FEED_API_KEY')}` };
   return {
     app,
+    runtime,
     address,
     tenantId,
     secretKey: SECRET_KEY,

@@ -76,6 +76,9 @@ export class SqliteEventWriter {
   }
 
   async close(): Promise<void> {
+    // Unref'd while running (it must not keep a finished process alive), but waited for here:
+    // otherwise the process may end before close() resolves and the shutdown steps after it run.
+    this.worker.ref();
     const exited = new Promise((resolve) => this.worker.once('exit', resolve));
     this.worker.postMessage('close');
     await exited;

@@ -28,6 +28,9 @@ export class ContentPool {
   readonly vectors: VectorIndex;
   /** Items newest first (ties by id), kept in order as items come and go. */
   private readonly recent: PoolItem[] = [];
+  /** Bumped by every change: the per-area and per-source recency lists below are valid for one generation. */
+  private generation = 0;
+  private readonly recentBySet = new Map<string, { generation: number; items: PoolItem[] }>();
   private loadedUntil = 0;
   private refreshedAt = -Infinity;
   private reconciledAt = 0;
@@ -81,6 +84,25 @@ export class ContentPool {
     return this.recent;
   }
 
+  /** An area's items, newest first: sorted once per change of the pool, not on every request (a push job asks thousands of times). */
+  newestInArea(areaId: string): readonly PoolItem[] {
+    return this.newestOf(`a:${areaId}`, this.inArea(areaId));
+  }
+
+  /** A source's items, newest first (as `newestInArea`). */
+  newestOfSource(sourceId: string): readonly PoolItem[] {
+    return this.newestOf(`s:${sourceId}`, this.ofSource(sourceId));
+  }
+
+  private newestOf(key: string, ids: ReadonlySet<string>): readonly PoolItem[] {
+    const cached = this.recentBySet.get(key);
+    if (cached?.generation === this.generation) return cached.items;
+    const items = [...ids].map((id) => this.items.get(id)!).sort(newestFirst);
+    if (this.recentBySet.size >= MAX_RECENT_SETS) this.recentBySet.clear();
+    this.recentBySet.set(key, { generation: this.generation, items });
+    return items;
+  }
+
   private async load(): Promise<void> {
     const now = this.clock.now();
     const sources = await this.db.selectFrom('sources').select(['id', 'trust_level']).execute();
@@ -93,9 +115,11 @@ export class ContentPool {
       .where('updated_at', '>=', Math.max(0, this.loadedUntil - OVERLAP_MS))
       .where('published_at', '>=', now - POOL_WINDOW_MS)
       .execute();
-    for (const r of rows) {
-      const known = this.items.get(r.id);
-      if (known && known.updatedAt === r.updated_at) continue;
+    const changed = rows.filter((r) => this.items.get(r.id)?.updatedAt !== r.updated_at);
+    // A bulk load (the first one: 100k items) appends and sorts once; a splice per item is quadratic.
+    const bulk = changed.length > BULK_LOAD;
+    if (bulk) for (const r of changed) this.drop(r.id);
+    for (const r of changed) {
       this.put({
         id: r.id,
         sourceId: r.source_id,
@@ -105,9 +129,10 @@ export class ContentPool {
         vector: r.vector ? decodeVector(r.vector) : null,
         areaIds: JSON.parse(r.area_ids) as string[],
         updatedAt: r.updated_at,
-      });
+      }, bulk);
       this.loadedUntil = Math.max(this.loadedUntil, r.updated_at);
     }
+    if (bulk) this.recent.sort(newestFirst);
     // Train the vector index with the first load (2–3 s at 100k items), not inside a later search.
     if (this.refreshedAt === -Infinity) this.vectors.train();
     this.refreshedAt = now;
@@ -124,19 +149,23 @@ export class ContentPool {
     for (const id of [...this.items.keys()]) if (!live.has(id)) this.drop(id);
   }
 
-  private put(item: PoolItem): void {
+  /** `append`: the caller sorts `recent` afterwards (bulk load). */
+  private put(item: PoolItem, append = false): void {
     if (this.items.has(item.id)) this.drop(item.id);
+    this.generation++;
     this.items.set(item.id, item);
     for (const area of item.areaIds) getOrAdd(this.byArea, area).add(item.id);
     getOrAdd(this.bySource, item.sourceId).add(item.id);
     // Vectors of another embedder (another dimension) are not comparable: such items are retrieved by other channels only.
     if (item.vector && item.vector.length === this.dimensions) this.vectors.add(item.id, item.vector);
-    this.recent.splice(this.recentIndex(item), 0, item);
+    if (append) this.recent.push(item);
+    else this.recent.splice(this.recentIndex(item), 0, item);
   }
 
   private drop(id: string): void {
     const item = this.items.get(id);
     if (!item) return;
+    this.generation++;
     this.items.delete(id);
     for (const area of item.areaIds) this.byArea.get(area)?.delete(id);
     this.bySource.get(item.sourceId)?.delete(id);
@@ -161,6 +190,11 @@ export class ContentPool {
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
+const BULK_LOAD = 1000;
+/** The recency order: newest first, ties by id. */
+const newestFirst = (a: PoolItem, b: PoolItem) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Areas and sources whose recency lists are kept (a generation's worth; a prefecture's list is tens of thousands of items). */
+const MAX_RECENT_SETS = 20_000;
 
 function getOrAdd<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
   let set = map.get(key);

@@ -50,6 +50,11 @@ export class UserRanker {
     private readonly embedder: Embedder,
   ) {}
 
+  /** Loads the pool now (a worker at start), so the first job or feed request does not wait for it. */
+  async warmUp(): Promise<void> {
+    await this.pool.ready();
+  }
+
   async rank(request: RankRequest): Promise<Ranked[]> {
     const { tenantId, config, user, now } = request;
     const pool = await this.pool.ready();

@@ -23,8 +23,10 @@ import { forgetPushed, loadPushUserStates, recordPushed, type PushUserState } fr
 /** Users ranked between two reads of the database; also the file's write granularity. */
 const BATCH_SIZE = 500;
 const SPARE_CANDIDATES = 2;
+/** Users ranked between two turns of the event loop (~10–20 ms of CPU). */
+const YIELD_EVERY_USERS = 20;
 /** A push line needs 1–3 items: smaller channels than a feed snapshot's keep a user's ranking cheap. */
-export const PUSH_CHANNELS: ChannelSizes = { vectors: 40, perArea: 40, perFollowedSource: 10, fresh: 60, popular: 20 };
+export const PUSH_CHANNELS: ChannelSizes = { vectors: 40, vectorProbes: 4, perArea: 40, perFollowedSource: 10, fresh: 60, popular: 20 };
 
 export interface PushRunnerDeps {
   db: Kysely<Database>;
@@ -70,6 +72,11 @@ export const resultKey = (jobId: string, attempt: number) => `push/${jobId}/${at
  */
 export class PushJobRunner {
   constructor(private readonly deps: PushRunnerDeps) {}
+
+  /** Loads what ranking needs (the pool), so a worker's first job does not pay for it. */
+  warmUp(): Promise<void> {
+    return this.deps.ranker.warmUp();
+  }
 
   async run(job: PushJob, owner: string, stopping: AbortSignal): Promise<RunOutcome> {
     const { db, clock, leaseMs } = this.deps;
@@ -186,10 +193,12 @@ export class PushJobRunner {
       const now = clock.now();
       const states = await loadPushUserStates(db, job.tenantId, batch.userIds, job.id, now);
       const picks: { userId: string; state: PushUserState; ranked: Ranked[] }[] = [];
-      for (const userId of batch.userIds) {
+      for (const [i, userId] of batch.userIds.entries()) {
         const state = states.get(userId);
         if (!state) continue; // deleted since the batch was listed: no line, no charge
         picks.push({ userId, state, ranked: await this.rankUser(job, config, userId, state, now) });
+        // Ranking is CPU only: let requests on this node be answered between users.
+        if (i % YIELD_EVERY_USERS === YIELD_EVERY_USERS - 1) await new Promise((resolve) => setImmediate(resolve));
       }
       const views = await this.deps.contents.items([...new Set(picks.flatMap((p) => p.ranked.map((r) => r.id)))]);
       const issuedAt = Math.floor(now / 1000);

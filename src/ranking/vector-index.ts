@@ -131,7 +131,7 @@ export class VectorIndex {
    * until k accepted hits are held, so the answer is short only when fewer than k accepted
    * vectors exist. `accept` is asked only about vectors that would enter the current top k.
    */
-  search(query: Float32Array, k: number, accept?: (id: string) => boolean): VectorHit[] {
+  search(query: Float32Array, k: number, accept?: (id: string) => boolean, probes: number = this.probes): VectorHit[] {
     this.checkVector(query, 'query');
     const want = Math.min(Math.floor(k), this.size);
     if (!(want >= 1)) return [];
@@ -143,7 +143,6 @@ export class VectorIndex {
     }
     const order = this.quantizer.rank(query);
     const filter = accept ? new CountingFilter(accept) : undefined;
-    const probes = this.probes;
     let budget = probes;
     for (let i = 0; i < order.length; i++) {
       // A filter passing a share r of what it is asked about leaves ~r of each list: scanning
