@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UserContentSignalsTable } from '../db/schema.js';
 import type { Counters } from './event-effects.js';
 
 /** A user's counters for one item, as the processor accumulated them. */
@@ -27,14 +27,21 @@ export async function readContentIds(db: Kysely<Database>, tenantId: string, use
 export async function recentSignals(db: Kysely<Database>, tenantId: string, userId: string): Promise<UserSignalRow[]> {
   const rows = await db
     .selectFrom('user_content_signals')
-    .select(['content_id', 'impressions', 'clicks', 'likes', 'dislikes', 'shares', 'dwell_ms', 'updated_at'])
+    .select(SIGNAL_COLUMNS)
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .orderBy('updated_at', 'desc')
     .orderBy('content_id')
     .limit(PROFILE_SIGNALS)
     .execute();
-  return rows.map((r) => ({
+  return rows.map(toSignalRow);
+}
+
+/** The columns a profile reads of a user_content_signals row. */
+export const SIGNAL_COLUMNS = ['content_id', 'impressions', 'clicks', 'likes', 'dislikes', 'shares', 'dwell_ms', 'updated_at'] as const;
+
+export function toSignalRow(r: Pick<Selectable<UserContentSignalsTable>, (typeof SIGNAL_COLUMNS)[number]>): UserSignalRow {
+  return {
     contentId: r.content_id,
     impressions: r.impressions,
     clicks: r.clicks,
@@ -42,6 +49,6 @@ export async function recentSignals(db: Kysely<Database>, tenantId: string, user
     dislikes: r.dislikes,
     shares: r.shares,
     dwellMs: r.dwell_ms,
-    updatedAt: r.updated_at,
-  }));
+    updatedAt: Number(r.updated_at),
+  };
 }

@@ -189,7 +189,7 @@ export class SafeFetcher {
  * for the connect timeout, and that timer does not keep the process alive. So the
  * deadline is raced here; the abandoned request is aborted by undici when it connects.
  */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   promise.catch(() => undefined);
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(new Error('aborted'));

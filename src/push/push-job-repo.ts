@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database, PushJobsTable } from '../db/schema.js';
 import { ACTIVE_STATUSES, toPushJob, type PushJob } from './push-job.js';
@@ -109,15 +109,18 @@ export interface RunHandle {
   attempt: number;
 }
 
+type JobUpdate = UpdateQueryBuilder<Database, 'push_jobs', 'push_jobs', UpdateResult>;
+
+/** Limits an update to the rows a run may write: its job, still processing, still leased to it. */
+const heldBy = (run: RunHandle) => (query: JobUpdate) =>
+  query.where('id', '=', run.jobId).where('status', '=', 'processing').where('lease_owner', '=', run.owner).where('attempts', '=', run.attempt);
+
 /** Extends the lease and records progress; false when the run lost its job (taken over or finished elsewhere). */
 export async function renewLease(db: Db, run: RunHandle, now: number, leaseMs: number, progress: { processed: number; skipped: number }): Promise<boolean> {
   const result = await db
     .updateTable('push_jobs')
     .set({ lease_expires_at: now + leaseMs, users_processed: progress.processed, users_skipped: progress.skipped })
-    .where('id', '=', run.jobId)
-    .where('status', '=', 'processing')
-    .where('lease_owner', '=', run.owner)
-    .where('attempts', '=', run.attempt)
+    .$call(heldBy(run))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -174,10 +177,7 @@ export async function releaseRun(db: Db, run: RunHandle): Promise<boolean> {
   const result = await db
     .updateTable('push_jobs')
     .set({ status: 'pending', lease_owner: null, lease_expires_at: null, attempts: sql`attempts - 1` })
-    .where('id', '=', run.jobId)
-    .where('status', '=', 'processing')
-    .where('lease_owner', '=', run.owner)
-    .where('attempts', '=', run.attempt)
+    .$call(heldBy(run))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -187,9 +187,6 @@ export async function abandonRun(db: Db, run: RunHandle, now: number): Promise<v
   await db
     .updateTable('push_jobs')
     .set({ lease_expires_at: now - 1 })
-    .where('id', '=', run.jobId)
-    .where('status', '=', 'processing')
-    .where('lease_owner', '=', run.owner)
-    .where('attempts', '=', run.attempt)
+    .$call(heldBy(run))
     .execute();
 }

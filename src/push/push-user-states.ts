@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { PROFILE_SIGNALS, type UserSignalRow } from '../events/user-signals-repo.js';
+import { PROFILE_SIGNALS, SIGNAL_COLUMNS, toSignalRow, type UserSignalRow } from '../events/user-signals-repo.js';
 import { POOL_WINDOW_MS } from '../feed/content-pool.js';
 import type { UserFeedState } from '../feed/user-feed-state.js';
 import type { Properties } from '../users/user-properties.js';
@@ -68,7 +68,7 @@ async function recentSignalsOf(db: Kysely<Database>, tenantId: string, userIds: 
     .selectFrom((eb) =>
       eb
         .selectFrom('user_content_signals')
-        .select(['user_id', 'content_id', 'impressions', 'clicks', 'likes', 'dislikes', 'shares', 'dwell_ms', 'updated_at'])
+        .select(['user_id', ...SIGNAL_COLUMNS])
         .select(sql<number>`row_number() over (partition by user_id order by updated_at desc, content_id)`.as('recency'))
         .where('tenant_id', '=', tenantId)
         .where('user_id', 'in', userIds)
@@ -79,19 +79,7 @@ async function recentSignalsOf(db: Kysely<Database>, tenantId: string, userIds: 
     .orderBy('user_id')
     .orderBy('recency')
     .execute();
-  return rows.map((r) => ({
-    user_id: r.user_id,
-    row: {
-      contentId: r.content_id,
-      impressions: r.impressions,
-      clicks: r.clicks,
-      likes: r.likes,
-      dislikes: r.dislikes,
-      shares: r.shares,
-      dwellMs: r.dwell_ms,
-      updatedAt: Number(r.updated_at),
-    },
-  }));
+  return rows.map((r) => ({ user_id: r.user_id, row: toSignalRow(r) }));
 }
 
 /** Records what a batch of lines offered, so later jobs leave it out for a day. */

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
+import type { Attempt } from './delivery-repo.js';
 
 /** A delivery held by one dispatcher until `until` (its lease). */
 export interface ClaimedDelivery {
@@ -18,15 +19,6 @@ export interface Lease {
   deliveryId: string;
   owner: string;
   until: number;
-}
-
-export interface AttemptRecord {
-  attempt: number;
-  url: string;
-  startedAt: number;
-  durationMs: number;
-  statusCode: number | null;
-  error: string | null;
 }
 
 /** Where a delivery stands after an attempt. */
@@ -75,7 +67,7 @@ export async function claimDelivery(db: Kysely<Database>, kind: DatabaseKind, ow
  * only while the lease is still ours: a dispatcher that overran its lease (and
  * was taken over) must not write over its successor. False when the lease was lost.
  */
-export async function recordAttempt(db: Kysely<Database>, lease: Lease, attempt: AttemptRecord, settlement: Settlement): Promise<boolean> {
+export async function recordAttempt(db: Kysely<Database>, lease: Lease, attempt: Attempt, settlement: Settlement): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('webhook_deliveries')

@@ -3,6 +3,7 @@ import { describeNonPublicAddress, isPublicAddress } from '../fetch/address-poli
 import { AddressRefusedError, checkedConnector, NameNotResolvedError, systemLookup, type Lookup } from '../fetch/checked-connector.js';
 import { isFetchError } from '../fetch/fetch-error.js';
 import { parseFetchUrl } from '../fetch/fetch-url.js';
+import { untilAborted } from '../fetch/safe-fetcher.js';
 
 /**
  * What one attempt came to: delivered (2xx), worth retrying (timeout, network
@@ -120,18 +121,4 @@ function classifyFailure(error: unknown): SendOutcome {
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return { result: 'retry', statusCode: null, error: 'the connection was not established in time' };
   const message = error instanceof Error ? error.message : String(error);
   return { result: 'retry', statusCode: null, error: `the request failed: ${message}${code && !message.includes(code) ? ` (${code})` : ''}` };
-}
-
-/**
- * undici honours an abort only once a request has a connection (see
- * safe-fetcher.ts): race the deadline so a connect that hangs still ends the attempt.
- */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  promise.catch(() => undefined);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new Error('aborted'));
-    if (signal.aborted) onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
