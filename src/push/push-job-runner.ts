@@ -7,6 +7,8 @@ import type { Database } from '../db/schema.js';
 import { areaTarget, resolveFeedAreas } from '../feed/resolve-feed-areas.js';
 import type { ChannelSizes } from '../feed/retrieve-candidates.js';
 import type { Ranked, UserRanker } from '../feed/user-ranker.js';
+import { explorationSlots } from '../ranking/rank.js';
+import type { AreaTarget } from '../ranking/types.js';
 import type { Clock } from '../lib/clock.js';
 import { utcDay } from '../lib/time.js';
 import { addUsageRow } from '../metering/usage-repo.js';
@@ -48,6 +50,11 @@ export interface PushRunnerDeps {
  * retried by the next attempt.
  */
 export type RunOutcome = 'completed' | 'failed' | 'lost' | 'released' | 'abandoned';
+
+/** The one ranking a batch's plain users share (see `rankUser`). */
+interface SharedRanking {
+  ranking?: Promise<Ranked[]>;
+}
 
 interface Progress {
   processed: number;
@@ -193,10 +200,11 @@ export class PushJobRunner {
       const now = clock.now();
       const states = await loadPushUserStates(db, job.tenantId, batch.userIds, job.id, now);
       const picks: { userId: string; state: PushUserState; ranked: Ranked[] }[] = [];
+      const plain: SharedRanking = {};
       for (const [i, userId] of batch.userIds.entries()) {
         const state = states.get(userId);
         if (!state) continue; // deleted since the batch was listed: no line, no charge
-        picks.push({ userId, state, ranked: await this.rankUser(job, config, userId, state, now) });
+        picks.push({ userId, state, ranked: await this.rankUser(job, config, userId, state, now, plain) });
         // Ranking is CPU only: let requests on this node be answered between users.
         if (i % YIELD_EVERY_USERS === YIELD_EVERY_USERS - 1) await new Promise((resolve) => setImmediate(resolve));
       }
@@ -227,9 +235,22 @@ export class PushJobRunner {
     }
   }
 
-  /** The user's best items (a few more than `candidates_per_user`), best first (the file is ordered by score; SPEC). */
-  private async rankUser(job: PushJob, config: AlgorithmConfig, userId: string, state: PushUserState, now: number): Promise<Ranked[]> {
+  /**
+   * The user's best items (a few more than `candidates_per_user`), best first
+   * (the file is ordered by score; SPEC). Users with nothing personal to rank
+   * by (no signals, interests, areas, follows, blocks, reads or recent pushes)
+   * all get the same ranking when it has no seeded exploration slot: it is
+   * computed once per batch (`plain`) instead of once per user.
+   */
+  private async rankUser(job: PushJob, config: AlgorithmConfig, userId: string, state: PushUserState, now: number, plain: SharedRanking): Promise<Ranked[]> {
     const areas = resolveFeedAreas(this.deps.areas, {}, state.properties).map((a) => areaTarget(this.deps.areas, a));
+    const limit = job.candidatesPerUser + SPARE_CANDIDATES;
+    const shared = areas.length === 0 && isPlain(state) && explorationSlots(config, limit) === 0;
+    if (shared) return (plain.ranking ??= this.rankFor(job, config, userId, state, areas, now, limit));
+    return this.rankFor(job, config, userId, state, areas, now, limit);
+  }
+
+  private async rankFor(job: PushJob, config: AlgorithmConfig, userId: string, state: PushUserState, areas: AreaTarget[], now: number, limit: number): Promise<Ranked[]> {
     const ranked = await this.deps.ranker.rank({
       tenantId: job.tenantId,
       config,
@@ -238,11 +259,24 @@ export class PushJobRunner {
       now,
       seedKey: userId,
       // A few spare, for items deleted or blocked since the pool saw them.
-      limit: job.candidatesPerUser + SPARE_CANDIDATES,
+      limit,
       pageSize: job.candidatesPerUser,
       exclude: state.pushed,
       channels: PUSH_CHANNELS,
     });
     return ranked.sort((a, b) => b.score - a.score);
   }
+}
+
+/** Nothing in the user's state would make their ranking differ from another such user's. */
+function isPlain(state: PushUserState): boolean {
+  const interests = state.properties.interests;
+  return (
+    state.signals.length === 0 &&
+    state.followed.size === 0 &&
+    state.blocked.size === 0 &&
+    state.read.size === 0 &&
+    state.pushed.size === 0 &&
+    !(Array.isArray(interests) && interests.length > 0)
+  );
 }

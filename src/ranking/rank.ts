@@ -24,6 +24,11 @@ export function rank(candidates: Candidate[], ctx: RankContext, options: { limit
   return explore(main, scored, limit, ctx.config, options.pageSize, ctx.seed);
 }
 
+/** Exploration slots in a list of `limit` items: with none, the seed changes nothing in `rank()`. */
+export function explorationSlots(config: Pick<RankingConfig, 'exploration'>, limit: number): number {
+  return Math.min(limit, Math.round(Math.min(1, Math.max(0, config.exploration)) * limit));
+}
+
 /**
  * Inserts round(exploration × limit) new items into seeded slots of the diversified list (one
  * per block of equal length, never the first slot), then cuts the list to `limit`. A slot takes
@@ -33,7 +38,7 @@ export function rank(candidates: Candidate[], ctx: RankContext, options: { limit
  * whatever the seed.
  */
 export function explore(main: RankedItem[], scored: readonly RankedItem[], limit: number, config: RankingConfig, pageSize: number, seed: number): RankedItem[] {
-  const slotsWanted = Math.min(limit, Math.round(Math.min(1, Math.max(0, config.exploration)) * limit));
+  const slotsWanted = explorationSlots(config, limit);
   if (slotsWanted === 0) return main.slice(0, limit);
   const served = new Set(main.map((item) => item.id));
   const fresh = scored.filter((item) => item.candidate.impressions < NEW_ITEM_MAX_IMPRESSIONS && !served.has(item.id));
