@@ -20,6 +20,8 @@ import type { PushWorker } from './push/push-worker.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
 import type { KeyAuthenticator } from './tenants/authenticate-key.js';
 import type { ObjectStore } from './storage/object-store.js';
+import type { ThumbnailLinks } from './thumbnails/thumbnail-links.js';
+import type { ThumbnailService } from './thumbnails/thumbnail-service.js';
 import type { TrackingTokens } from './tracking/tracking-token.js';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
@@ -55,4 +57,7 @@ export interface AppDeps {
   push: PushJobService;
   /** Runs queued push jobs (started only where workers run). */
   pushWorker: PushWorker;
+  /** The thumbnail proxy (docs/thumbnails.md) and the signed links items carry to it. */
+  thumbnails: ThumbnailService;
+  thumbnailLinks: ThumbnailLinks;
 }

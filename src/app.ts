@@ -24,6 +24,7 @@ import { adminKeyRoutes } from './tenants/admin-key-routes.js';
 import { adminTenantRoutes } from './tenants/admin-tenant-routes.js';
 import { adminWebhookRoutes } from './tenants/admin-webhook-routes.js';
 import { objectRoutes } from './storage/object-routes.js';
+import { thumbnailRoute } from './thumbnails/thumbnail-route.js';
 import { userRoutes } from './users/user-routes.js';
 import { adminWebhookDeliveryRoutes } from './webhooks/admin-delivery-routes.js';
 
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventsRoute, deps);
   await app.register(pushRoutes, deps);
   await app.register(objectRoutes, deps);
+  await app.register(thumbnailRoute, deps);
 
   await app.register(adminTenantRoutes, deps);
   await app.register(adminKeyRoutes, deps);

@@ -4,7 +4,8 @@ import { Counter, Gauge, Summary } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
 import { baseUrlOf, type Config } from './config.js';
 import { ContentCatalog } from './content/content-catalog.js';
-import { createContentPipeline } from './crawl/content-pipeline.js';
+import { createContentPipeline, USER_AGENT } from './crawl/content-pipeline.js';
+import { SafeFetcher } from './fetch/safe-fetcher.js';
 import { ContentPool } from './feed/content-pool.js';
 import { FeedService } from './feed/feed-service.js';
 import { Popularity } from './feed/popularity.js';
@@ -29,6 +30,8 @@ import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
 import { KeyAuthenticator } from './tenants/authenticate-key.js';
 import { createObjectStore } from './storage/create-object-store.js';
+import { ThumbnailLinks } from './thumbnails/thumbnail-links.js';
+import { MAX_ORIGINAL_BYTES, ThumbnailService } from './thumbnails/thumbnail-service.js';
 import { TrackingTokens } from './tracking/tracking-token.js';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
@@ -98,7 +101,10 @@ export async function createRuntime(
   const sqliteFile = database.kind === 'sqlite' && !config.databaseUrl.endsWith(':memory:') ? config.databaseUrl.replace(/^sqlite:(\/\/)?/, '') : null;
   const writer = sqliteFile ? new SqliteEventWriter(sqliteFile) : null;
   const eventLog = new EventLog(database.db, database.kind, () => events.wake(), writer);
-  const catalog = new ContentCatalog(database.db, clock);
+  let listenAddress: string | undefined;
+  const publicBaseUrl = () => baseUrlOf(config, listenAddress);
+  const thumbnailLinks = new ThumbnailLinks(secretKey, publicBaseUrl);
+  const catalog = new ContentCatalog(database.db, clock, thumbnailLinks);
   const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog });
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
@@ -115,8 +121,14 @@ export async function createRuntime(
     tokens,
     contents: catalog,
   });
-  let listenAddress: string | undefined;
-  const objects = createObjectStore(config, secretKey, () => baseUrlOf(config, listenAddress));
+  const objects = createObjectStore(config, secretKey, publicBaseUrl);
+  const thumbnails = new ThumbnailService({
+    metrics,
+    db: database.db,
+    objects,
+    fetcher: new SafeFetcher({ allowPrivateNetwork: config.allowPrivateNetworkFetch, userAgent: USER_AGENT, timeoutMs: config.crawl.fetchTimeoutMs, maxBytes: MAX_ORIGINAL_BYTES }),
+    log,
+  });
   const webhookSecrets = new SecretBox(secretKey, 'webhook-secrets');
   const webhooks = new WebhookDispatcher({
     db: database.db,
@@ -194,6 +206,8 @@ export async function createRuntime(
     webhooks,
     push,
     pushWorker,
+    thumbnails,
+    thumbnailLinks,
   };
 
   return {

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.js';
 import { findContent, findContents } from './content-repo.js';
 import { contentView, type ContentItemView } from './content-view.js';
 import { findSource, findSources } from './source-repo.js';
+import type { ThumbnailLinks } from '../thumbnails/thumbnail-links.js';
 
 /** How long a node serves a content item from memory before re-reading it. */
 export const CONTENT_CACHE_TTL_MS = 30_000;
@@ -21,6 +22,7 @@ export class ContentCatalog {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly links: ThumbnailLinks,
     private readonly ttlMs = CONTENT_CACHE_TTL_MS,
   ) {}
 
@@ -34,7 +36,7 @@ export class ContentCatalog {
       this.cache.delete(id);
       return null;
     }
-    const view = contentView(content, source);
+    const view = contentView(content, source, this.links);
     this.remember(id, view, now);
     return view;
   }
@@ -60,7 +62,7 @@ export class ContentCatalog {
     for (const content of contents) {
       const source = sources.get(content.sourceId);
       if (!source) continue;
-      const view = contentView(content, source);
+      const view = contentView(content, source, this.links);
       this.remember(content.id, view, now);
       found.set(content.id, view);
     }

@@ -7,6 +7,7 @@ import type { AreaDirectory } from '../areas/area-directory.js';
 import type { ArticleDraft, ArticleStore } from './article-store.js';
 import { findContent } from './content-repo.js';
 import { contentView, type ContentItemView } from './content-view.js';
+import type { ThumbnailLinks } from '../thumbnails/thumbnail-links.js';
 import { findSource } from './source-repo.js';
 import { summarise } from './summarise.js';
 
@@ -32,7 +33,7 @@ export interface IngestInput {
  * analysis, a given category is normalised like a feed's (docs/analysis.md).
  */
 export async function ingestContent(
-  deps: { db: Kysely<Database>; clock: Clock; articles: ArticleStore; areas: AreaDirectory },
+  deps: { db: Kysely<Database>; clock: Clock; articles: ArticleStore; areas: AreaDirectory; thumbnailLinks: ThumbnailLinks },
   input: IngestInput,
 ): Promise<{ item: ContentItemView; created: boolean }> {
   const source = await findSource(deps.db, input.source_id);
@@ -63,5 +64,5 @@ export async function ingestContent(
   // A duplicate belongs to the source that published it first.
   const content = (await findContent(deps.db, contentId))!;
   const owner = content.sourceId === source.id ? source : (await findSource(deps.db, content.sourceId))!;
-  return { item: contentView(content, owner), created: outcome === 'new' };
+  return { item: contentView(content, owner, deps.thumbnailLinks), created: outcome === 'new' };
 }

@@ -3,6 +3,7 @@ import { IsoTimestamp, Nullable } from '../http/schemas.js';
 import { toIso } from '../lib/time.js';
 import type { Content } from './content-repo.js';
 import type { Source } from './source-repo.js';
+import type { ThumbnailLinks } from '../thumbnails/thumbnail-links.js';
 
 /** A content item as the API shows it (feed items add `score` and `tracking_token`). */
 export const ContentItem = Type.Object(
@@ -22,14 +23,19 @@ export const ContentItem = Type.Object(
 );
 export type ContentItemView = Static<typeof ContentItem>;
 
-export function contentView(content: Content, source: Pick<Source, 'id' | 'name'>): ContentItemView {
+/**
+ * The API's view of an item. Its thumbnail is served by this service's image
+ * proxy (docs/thumbnails.md), never the origin's URL: `links` signs that URL
+ * and gives the size of the image served there.
+ */
+export function contentView(content: Content, source: Pick<Source, 'id' | 'name'>, links: ThumbnailLinks): ContentItemView {
   const t = content.thumbnail;
   return {
     id: content.id,
     title: content.title,
     url: content.url,
     summary: content.summary,
-    thumbnail: t && t.width !== null && t.height !== null ? { url: t.url, width: t.width, height: t.height } : null,
+    thumbnail: t && t.width !== null && t.height !== null ? links.link(content.id, { url: t.url, width: t.width, height: t.height }) : null,
     source: { id: source.id, name: source.name },
     category: content.category,
     language: content.language,

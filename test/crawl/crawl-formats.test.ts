@@ -1,3 +1,4 @@
+import { servedSize } from '../../src/thumbnails/thumbnail-links.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
 import { CRAWL_ENV } from '../helpers/crawl.js';
@@ -54,8 +55,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('crawling RSS 2.0
         language: 'ja',
         published_at: article.publishedAt.toISOString(),
         category: index % 2 ? 'sports' : 'business',
-        thumbnail: { url: site.url(`/images/${article.image!.width}x${article.image!.height}.png`), width: article.image!.width, height: article.image!.height },
+        // Served by our thumbnail proxy at 400 px wide (docs/thumbnails.md); the origin's image is what it was cut from.
+        thumbnail: { url: expect.stringContaining(`/thumbnails/${item!.id}?w=400&`), ...servedSize(article.image!, 400) },
       });
+      const origin = await t.deps.db.selectFrom('contents').select(['thumbnail_url', 'thumbnail_width', 'thumbnail_height']).where('id', '=', item!.id).executeTakeFirstOrThrow();
+      expect(origin).toEqual({ thumbnail_url: site.url(`/images/${article.image!.width}x${article.image!.height}.png`), thumbnail_width: article.image!.width, thumbnail_height: article.image!.height });
       expect(item.summary.length).toBeGreaterThan(10);
       expect(item.areas).toEqual([]); // the generated stories name no real place
     }
@@ -81,7 +85,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('crawling RSS 2.0
         language: 'ja',
         published_at: article.publishedAt.toISOString(),
         source: { id: sourceId, name: `Fixture ${path}` },
-        thumbnail: { width: article.image!.width, height: article.image!.height },
+        thumbnail: servedSize(article.image!, 400),
       });
       if (category) expect(item.category).toBe(category);
     }

@@ -183,7 +183,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('operator admin A
         title: '渋谷で新しい施設',
         url: 'https://tokyo.example/news/1?utm_source=x',
         summary: '渋谷駅の近くに新しい施設が開業した。多くの人が訪れた。',
-        thumbnail: { url: 'https://img.tokyo.example/1.jpg', width: 800, height: 450 },
+        // The proxied thumbnail: 400 px wide, signed (docs/thumbnails.md).
+        thumbnail: { url: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:8080/thumbnails/${id}\\?w=400&v=[\\w-]{8}&sig=[\\w-]{22}$`)), width: 400, height: 225 },
         source: { id: sourceId, name: 'Tokyo Wire' },
         category: 'business', // the source's "economy", normalised (docs/analysis.md)
         language: 'ja',

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { Counter, type Registry } from 'prom-client';
+import sharp from 'sharp';
+import { findContent } from '../content/content-repo.js';
+import type { Database } from '../db/schema.js';
+import { measureImage } from '../extract/measure-image.js';
+import type { SafeFetcher } from '../fetch/safe-fetcher.js';
+import { ApiError, errors } from '../http/problem.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import type { VariantKind } from './accept-format.js';
+import { servedSize, versionOf, type ThumbnailRequest } from './thumbnail-links.js';
+
+/** Originals larger than this are refused from their header, never decoded (a decompression bomb is small on the wire). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_ORIGINAL_BYTES = 15 * 1024 * 1024;
+/**
+ * AVIF effort 2 of 0–9: ~100–200 ms for a 400-px thumbnail on this machine
+ * instead of ~1 s at the default 4, for files a few percent larger; encoded
+ * once per variant and then served from the cache (bench/RESULTS.md).
+ */
+const AVIF = { quality: 50, effort: 2 } as const;
+const WEBP = { quality: 75, effort: 4 } as const;
+const JPEG = { quality: 80, mozjpeg: true } as const;
+/** Encoded variants kept in memory for the warm path. */
+const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
+
+export interface Variant {
+  bytes: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+export interface ThumbnailServiceDeps {
+  metrics: Registry;
+  db: Kysely<Database>;
+  objects: ObjectStore;
+  fetcher: SafeFetcher;
+  log: { warn(obj: unknown, msg?: string): void };
+}
+
+/**
+ * The image proxy of DESIGN §11. A variant (content, version, width, kind)
+ * is served from memory, else from the object store, else made: the original
+ * is fetched once through the SSRF-guarded fetcher (and kept in the object
+ * store for the other variants), its header checked before any decoding, then
+ * resized and encoded with sharp. Concurrent requests for one variant share
+ * one encode.
+ */
+export class ThumbnailService {
+  private readonly memory = new Map<string, Variant>();
+  private memoryBytes = 0;
+  private readonly making = new Map<string, Promise<Variant>>();
+  private readonly fetching = new Map<string, Promise<Buffer>>();
+  private readonly encoded: Counter<'format'>;
+  private readonly originals: Counter;
+
+  constructor(private readonly deps: ThumbnailServiceDeps) {
+    this.encoded = new Counter({ name: 'thumbnails_encoded_total', help: 'Thumbnail variants encoded (cache misses everywhere).', labelNames: ['format'], registers: [deps.metrics] });
+    this.originals = new Counter({ name: 'thumbnail_originals_fetched_total', help: 'Original images fetched from their origin.', registers: [deps.metrics] });
+  }
+
+  async variant(request: ThumbnailRequest, kind: VariantKind): Promise<Variant> {
+    const key = `thumbs/${request.contentId}/${request.version}-${request.width}-${kind}`;
+    const cached = this.memory.get(key);
+    if (cached) {
+      // Refreshes its place: the map's order is least recently used first.
+      this.memory.delete(key);
+      this.memory.set(key, cached);
+      return cached;
+    }
+    let making = this.making.get(key);
+    if (!making) {
+      making = this.load(key, request, kind).finally(() => this.making.delete(key));
+      this.making.set(key, making);
+    }
+    return making;
+  }
+
+  private async load(key: string, request: ThumbnailRequest, kind: VariantKind): Promise<Variant> {
+    const stored = await this.deps.objects.get(key);
+    const variant = stored ? toVariant(await readAll(stored.body), stored.contentType) : await this.make(key, request, kind);
+    this.remember(key, variant);
+    return variant;
+  }
+
+  private async make(key: string, request: ThumbnailRequest, kind: VariantKind): Promise<Variant> {
+    const content = await findContent(this.deps.db, request.contentId);
+    const thumbnail = content?.thumbnail;
+    if (!thumbnail || thumbnail.width === null || thumbnail.height === null || versionOf(thumbnail.url) !== request.version) {
+      throw errors.notFound('This content has no such thumbnail (it was removed or its image changed; take the URL from a fresh item).');
+    }
+    const original = await this.original(request, thumbnail.url);
+    // Exactly the size the item advertised, so `thumbnail.width/height` are the served image's.
+    const size = servedSize({ width: thumbnail.width, height: thumbnail.height }, request.width);
+    let image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({ ...size, fit: 'cover' });
+    let contentType: string;
+    if (kind === 'avif') [image, contentType] = [image.avif(AVIF), 'image/avif'];
+    else if (kind === 'webp') [image, contentType] = [image.webp(WEBP), 'image/webp'];
+    else if ((await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).hasAlpha) [image, contentType] = [image.png(), 'image/png'];
+    else [image, contentType] = [image.jpeg(JPEG), 'image/jpeg'];
+    let bytes: Buffer;
+    try {
+      bytes = await image.toBuffer();
+    } catch (error) {
+      throw badOrigin(`the original image could not be decoded (${(error as Error).message})`);
+    }
+    this.encoded.inc({ format: contentType.slice('image/'.length) });
+    await this.deps.objects.put(key, Readable.from([bytes]), contentType);
+    return toVariant(bytes, contentType);
+  }
+
+  /** The original image's bytes: from the object store, else fetched once (concurrent variants share the fetch) and kept there. */
+  private original(request: ThumbnailRequest, url: string): Promise<Buffer> {
+    const key = `thumbs/${request.contentId}/${request.version}-original`;
+    let fetching = this.fetching.get(key);
+    if (!fetching) {
+      fetching = this.loadOriginal(key, request, url).finally(() => this.fetching.delete(key));
+      this.fetching.set(key, fetching);
+    }
+    return fetching;
+  }
+
+  private async loadOriginal(key: string, request: ThumbnailRequest, url: string): Promise<Buffer> {
+    const stored = await this.deps.objects.get(key);
+    if (stored) return readAll(stored.body);
+    let response;
+    this.originals.inc();
+    try {
+      response = await this.deps.fetcher.fetch(url, { maxBytes: MAX_ORIGINAL_BYTES, headers: { accept: 'image/avif,image/webp,image/*;q=0.8' } });
+    } catch (error) {
+      this.deps.log.warn({ err: error, contentId: request.contentId }, 'thumbnail origin fetch failed');
+      throw badOrigin('the original image could not be fetched');
+    }
+    if (response.status !== 200) throw badOrigin(`the original image's server answered ${response.status}`);
+    const type = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== '' && !type.startsWith('image/') && type !== 'application/octet-stream') throw badOrigin(`the original is not an image (${type})`);
+    // The header says how big it decodes: a bomb is refused here, before sharp sees it.
+    const measured = measureImage(response.body);
+    if (!measured) throw badOrigin('the original is not an image');
+    if (measured.width * measured.height > MAX_INPUT_PIXELS) {
+      throw badOrigin(`the original image is too large to process (${measured.width} × ${measured.height} pixels; at most ${MAX_INPUT_PIXELS.toLocaleString('en')})`);
+    }
+    await this.deps.objects.put(key, Readable.from([response.body]), type.startsWith('image/') ? type : 'application/octet-stream');
+    return response.body;
+  }
+
+  private remember(key: string, variant: Variant): void {
+    this.memory.set(key, variant);
+    this.memoryBytes += variant.bytes.length;
+    for (const [oldKey, old] of this.memory) {
+      if (this.memoryBytes <= MEMORY_CACHE_BYTES) break;
+      this.memory.delete(oldKey);
+      this.memoryBytes -= old.bytes.length;
+    }
+  }
+}
+
+function toVariant(bytes: Buffer, contentType: string): Variant {
+  return { bytes, contentType, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"` };
+}
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const badOrigin = (detail: string): ApiError => new ApiError(502, `Thumbnail unavailable: ${detail}.`);

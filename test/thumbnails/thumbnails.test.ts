@@ -1,0 +1,154 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startImageSite, type ImageSite } from '../helpers/image-site.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+const CHROME = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
+const SAFARI = 'image/webp,*/*';
+
+describe('thumbnails: GET /thumbnails/{content_id} (DESIGN §11)', () => {
+  let t: TestApp;
+  let site: ImageSite;
+  let key: string;
+  let sourceId: string;
+  let serial = 0;
+
+  /** Ingests an article whose image is `path` on the image site; returns the item as GET /v1/contents shows it. */
+  const article = async (path: string, size: { width: number; height: number }) => {
+    serial++;
+    const id = await t.ingest({ source_id: sourceId, url: `https://news.example/t/${serial}`, title: `記事 ${serial}`, body: '本文です。', thumbnail_url: site.url(path), thumbnail_width: size.width, thumbnail_height: size.height });
+    return (await t.api(key, 'GET', `/v1/contents/${id}`)).json() as { id: string; thumbnail: { url: string; width: number; height: number } };
+  };
+  /** A browser's GET: no Authorization, its Accept header. */
+  const load = (url: string, accept?: string, headers: Record<string, string> = {}) => {
+    const parsed = new URL(url);
+    return t.app.inject({ method: 'GET', url: `${parsed.pathname}${parsed.search}`, headers: { ...(accept === undefined ? {} : { accept }), ...headers } });
+  };
+  const encodes = async () => sumMetric(await t.deps.metrics.metrics(), "thumbnails_encoded_total");
+
+  beforeAll(async () => {
+    site = await startImageSite();
+    t = await startTestApp({ env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true' } });
+    const tenant = await t.createTenant();
+    key = tenant.apiKey;
+    await t.admin('PUT', `/admin/v1/tenants/${tenant.tenantId}/algorithms/main`, { min_trust_level: 1 });
+    await t.admin('PUT', `/admin/v1/tenants/${tenant.tenantId}/scenarios/home`, { type: 'feed', algorithm_id: 'main' });
+    sourceId = await t.createSource({ name: 'Photos' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await site.close();
+  });
+
+  it('items link to the signed proxy with the size of the image served there', async () => {
+    const item = await article('/photo.jpg', { width: 1200, height: 800 });
+    expect(item.thumbnail).toEqual({ url: expect.stringMatching(new RegExp(`/thumbnails/${item.id}\\?w=400&v=[\\w-]+&sig=[\\w-]+$`)), width: 400, height: 267 });
+    const res = await load(item.thumbnail.url, CHROME);
+    expect(res.statusCode).toBe(200);
+    const meta = await sharp(res.rawPayload).metadata();
+    expect({ width: meta.width, height: meta.height }).toEqual({ width: 400, height: 267 });
+    // The feed shows the same thumbnail.
+    t.clock.advance(1000);
+    const feedResponse = await t.api(key, 'GET', '/v1/feed?scenario=home&limit=100');
+    expect(feedResponse.statusCode, feedResponse.body).toBe(200);
+    const feed = feedResponse.json() as { items: { id: string; thumbnail: unknown }[] };
+    expect(feed.items.find((i) => i.id === item.id)?.thumbnail).toEqual(item.thumbnail);
+  });
+
+  it("chooses the format from Accept: Chrome's → AVIF, Safari-like → WebP, */* → JPEG, avif;q=0 → WebP, a transparent original → PNG", async () => {
+    const item = await article('/photo.jpg', { width: 1200, height: 800 });
+    const avif = await load(item.thumbnail.url, CHROME);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.rawPayload.subarray(4, 12).toString('ascii')).toBe('ftypavif');
+    expect((await sharp(avif.rawPayload).metadata()).compression).toBe('av1');
+
+    const webp = await load(item.thumbnail.url, SAFARI);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.rawPayload.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(webp.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
+    expect((await sharp(webp.rawPayload).metadata()).format).toBe('webp');
+
+    const jpeg = await load(item.thumbnail.url, '*/*');
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect([...jpeg.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect((await load(item.thumbnail.url)).headers['content-type']).toBe('image/jpeg'); // no Accept at all
+
+    expect((await load(item.thumbnail.url, 'image/avif;q=0, image/webp')).headers['content-type']).toBe('image/webp');
+
+    const transparent = await article('/alpha.png', { width: 600, height: 400 });
+    const png = await load(transparent.thumbnail.url, '*/*');
+    expect(png.headers['content-type']).toBe('image/png');
+    expect((await sharp(png.rawPayload).metadata()).hasAlpha).toBe(true);
+  });
+
+  it('answers with Vary, an immutable Cache-Control and an ETag, and 304 to If-None-Match; no API key, no charge', async () => {
+    const item = await article('/photo.jpg', { width: 1200, height: 800 });
+    const res = await load(item.thumbnail.url, SAFARI);
+    expect(res.headers.vary).toBe('Accept');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(res.headers['x-credits-used']).toBeUndefined();
+    const again = await load(item.thumbnail.url, SAFARI, { 'if-none-match': res.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // Another format has another ETag: a cached WebP is not revalidated as AVIF.
+    expect((await load(item.thumbnail.url, CHROME, { 'if-none-match': res.headers.etag as string })).statusCode).toBe(200);
+  });
+
+  it('fetches the original once: a second request and other formats do not touch the origin; 50 concurrent first requests encode once', async () => {
+    const item = await article('/small.jpg', { width: 300, height: 200 });
+    const before = site.hits.get('/small.jpg') ?? 0;
+    const encodedBefore = await encodes();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => load(item.thumbnail.url, CHROME)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+    expect(site.hits.get('/small.jpg')! - before).toBe(1);
+    expect((await encodes()) - encodedBefore).toBe(1);
+
+    await load(item.thumbnail.url, CHROME);
+    await load(item.thumbnail.url, SAFARI);
+    await load(item.thumbnail.url, '*/*');
+    expect(site.hits.get('/small.jpg')! - before).toBe(1);
+  });
+
+  it('never upscales: a 300-px original is served at 300 px, and the item says so', async () => {
+    const item = await article('/small.jpg', { width: 300, height: 200 });
+    expect(item.thumbnail).toMatchObject({ width: 300, height: 200 });
+    for (const accept of [CHROME, SAFARI, '*/*']) {
+      const meta = await sharp((await load(item.thumbnail.url, accept)).rawPayload).metadata();
+      expect({ width: meta.width, height: meta.height }).toEqual({ width: 300, height: 200 });
+    }
+  });
+
+  it('refuses what it must: altered signature 403, unknown width 400, no thumbnail 404, bad origins 502, a 20,000 × 20,000 original refused undecoded', async () => {
+    const item = await article('/photo.jpg', { width: 1200, height: 800 });
+    const altered = new URL(item.thumbnail.url);
+    const sig = altered.searchParams.get('sig')!;
+    altered.searchParams.set('sig', sig.slice(0, -1) + (sig.endsWith('A') ? 'B' : 'A'));
+    const forbidden = await load(altered.toString(), CHROME);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.headers['content-type']).toMatch(/problem\+json/);
+    const otherItem = new URL(item.thumbnail.url);
+    otherItem.pathname = otherItem.pathname.replace(item.id, 'cnt_someoneelse');
+    expect((await load(otherItem.toString(), CHROME)).statusCode).toBe(403);
+    const width = new URL(item.thumbnail.url);
+    width.searchParams.set('w', '1000');
+    expect((await load(width.toString(), CHROME)).statusCode).toBe(400);
+
+    // A signed link for content without an image (signed here as the service would).
+    const bare = await t.ingest({ source_id: sourceId, url: 'https://news.example/t/bare', title: '画像なし', body: '本文。' });
+    const link = t.deps.thumbnailLinks.link(bare, { url: site.url('/photo.jpg'), width: 1200, height: 800 });
+    expect((await load(link.url, CHROME)).statusCode).toBe(404);
+
+    for (const [path, detail] of [['/down.jpg', /answered 500/], ['/page.html', /not an image/], ['/bomb.png', /too large/]] as const) {
+      const broken = await article(path, { width: 1200, height: 800 });
+      const res = await load(broken.thumbnail.url, CHROME);
+      expect(res.statusCode, path).toBe(502);
+      expect(res.json().detail).toMatch(detail);
+    }
+  });
+});
+
+function sumMetric(text: string, name: string): number {
+  return [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)$`, 'gm'))].reduce((sum, m) => sum + Number(m[1]), 0);
+}
