@@ -15,6 +15,8 @@ import { servedSize, versionOf, type ThumbnailRequest } from './thumbnail-links.
 /** Originals larger than this are refused from their header, never decoded (a decompression bomb is small on the wire). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_ORIGINAL_BYTES = 15 * 1024 * 1024;
+/** image-size's names of the formats thumbnails are made from. */
+const RASTER_TYPES = new Set(['jpg', 'png', 'gif', 'webp', 'avif', 'heif']);
 /**
  * AVIF effort 2 of 0–9: ~100–200 ms for a 400-px thumbnail on this machine
  * instead of ~1 s at the default 4, for files a few percent larger; encoded
@@ -139,6 +141,8 @@ export class ThumbnailService {
     // The header says how big it decodes: a bomb is refused here, before sharp sees it.
     const measured = measureImage(response.body);
     if (!measured) throw badOrigin('the original is not an image');
+    // Raster formats only: SVG would be rendered by librsvg (scripts, external references, unbounded work).
+    if (!RASTER_TYPES.has(measured.type)) throw badOrigin(`the original's format (${measured.type}) is not served as a thumbnail`);
     if (measured.width * measured.height > MAX_INPUT_PIXELS) {
       throw badOrigin(`the original image is too large to process (${measured.width} × ${measured.height} pixels; at most ${MAX_INPUT_PIXELS.toLocaleString('en')})`);
     }

@@ -47,7 +47,7 @@ async function photo(width: number, height: number, format: 'jpeg' | 'png', alph
 /**
  * Origin images on loopback for the thumbnail proxy: a 1200 × 800 JPEG, a
  * 300 × 200 JPEG, a 600 × 400 PNG with transparency, a header-only PNG of
- * 20,000 × 20,000, an HTML page, and a path that answers 500. Counts requests.
+ * 20,000 × 20,000, an SVG, an HTML page, and a path that answers 500. Counts requests.
  */
 export async function startImageSite(): Promise<ImageSite> {
   const files = new Map<string, { type: string; body: Buffer }>([
@@ -56,6 +56,7 @@ export async function startImageSite(): Promise<ImageSite> {
     ['/alpha.png', { type: 'image/png', body: await photo(600, 400, 'png', true) }],
     ['/bomb.png', { type: 'image/png', body: pngHeaderOnly(20_000, 20_000) }],
     ['/page.html', { type: 'text/html', body: Buffer.from('<html><body>not an image</body></html>') }],
+    ['/drawing.svg', { type: 'image/svg+xml', body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="red"/></svg>') }],
   ]);
   const hits = new Map<string, number>();
   const server: Server = createServer((req, res) => {

@@ -120,7 +120,7 @@ describe('thumbnails: GET /thumbnails/{content_id} (DESIGN §11)', () => {
     }
   });
 
-  it('refuses what it must: altered signature 403, unknown width 400, no thumbnail 404, bad origins 502, a 20,000 × 20,000 original refused undecoded', async () => {
+  it('refuses what it must: altered signature 403, unknown width 400, no thumbnail 404, bad origins and SVG 502, a 20,000 × 20,000 original refused undecoded', async () => {
     const item = await article('/photo.jpg', { width: 1200, height: 800 });
     const altered = new URL(item.thumbnail.url);
     const sig = altered.searchParams.get('sig')!;
@@ -140,7 +140,7 @@ describe('thumbnails: GET /thumbnails/{content_id} (DESIGN §11)', () => {
     const link = t.deps.thumbnailLinks.link(bare, { url: site.url('/photo.jpg'), width: 1200, height: 800 });
     expect((await load(link.url, CHROME)).statusCode).toBe(404);
 
-    for (const [path, detail] of [['/down.jpg', /answered 500/], ['/page.html', /not an image/], ['/bomb.png', /too large/]] as const) {
+    for (const [path, detail] of [['/down.jpg', /answered 500/], ['/page.html', /not an image/], ['/bomb.png', /too large/], ['/drawing.svg', /format \(svg\)/]] as const) {
       const broken = await article(path, { width: 1200, height: 800 });
       const res = await load(broken.thumbnail.url, CHROME);
       expect(res.statusCode, path).toBe(502);
