@@ -5,6 +5,7 @@ import { eventsBench } from './events.bench.js';
 import { feedBench } from './feed.bench.js';
 import { freshnessBench } from './freshness.bench.js';
 import { pushBench } from './push.bench.js';
+import { thumbnailsBench } from './thumbnails.bench.js';
 
 /**
  * `npm run bench [-- NAME…]`: runs the benchmarks and prints one table.
@@ -17,6 +18,7 @@ const BENCHES: Record<string, (seconds: number) => Promise<BenchRow[]>> = {
   freshness: freshnessBench,
   feed: feedBench,
   push: pushBench,
+  thumbnails: thumbnailsBench,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
