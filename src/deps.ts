@@ -125,6 +125,8 @@ export async function createRuntime(
   const thumbnails = new ThumbnailService({
     metrics,
     db: database.db,
+    clock,
+    catalog,
     objects,
     fetcher: new SafeFetcher({ allowPrivateNetwork: config.allowPrivateNetworkFetch, userAgent: USER_AGENT, timeoutMs: config.crawl.fetchTimeoutMs, maxBytes: MAX_ORIGINAL_BYTES }),
     log,

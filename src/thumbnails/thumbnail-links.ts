@@ -52,8 +52,16 @@ export function versionOf(originalUrl: string): string {
   return createHash('sha256').update(originalUrl).digest('base64url').slice(0, 8);
 }
 
-/** The size of a `width`-wide thumbnail of an image: the original's when it is narrower (never upscaled). */
+/** Thumbnails are at most this many times as tall as wide: a taller original is cropped (and cannot make a huge output). */
+export const MAX_ASPECT = 3;
+
+/**
+ * The size of a `width`-wide thumbnail of an image: the original's width when
+ * it is narrower (never upscaled), the height by the aspect ratio, at most
+ * MAX_ASPECT × the width.
+ */
 export function servedSize(original: { width: number; height: number }, width: number): { width: number; height: number } {
-  if (original.width <= width) return { width: original.width, height: original.height };
-  return { width, height: Math.max(1, Math.round((original.height * width) / original.width)) };
+  const w = Math.min(width, original.width);
+  const h = Math.max(1, Math.round((original.height * w) / original.width));
+  return { width: w, height: Math.min(h, MAX_ASPECT * w) };
 }

@@ -3,8 +3,10 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { Counter, type Registry } from 'prom-client';
 import sharp from 'sharp';
+import type { ContentCatalog } from '../content/content-catalog.js';
 import { findContent } from '../content/content-repo.js';
 import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
 import { measureImage } from '../extract/measure-image.js';
 import type { SafeFetcher } from '../fetch/safe-fetcher.js';
 import { ApiError, errors } from '../http/problem.js';
@@ -25,6 +27,9 @@ const RASTER_TYPES = new Set(['jpg', 'png', 'gif', 'webp', 'avif', 'heif']);
 const AVIF = { quality: 50, effort: 2 } as const;
 const WEBP = { quality: 75, effort: 4 } as const;
 const JPEG = { quality: 80, mozjpeg: true } as const;
+/** How long an original that could not be used is not asked for again (502s carry the same max-age). */
+export const FAILURE_TTL_MS = 5 * 60_000;
+const MAX_FAILURES = 10_000;
 /** Encoded variants kept in memory for the warm path. */
 const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -37,6 +42,9 @@ export interface Variant {
 export interface ThumbnailServiceDeps {
   metrics: Registry;
   db: Kysely<Database>;
+  clock: Clock;
+  /** Item views in memory: the warm path checks the URL is still the item's without a query; a corrected size is forgotten there. */
+  catalog: ContentCatalog;
   objects: ObjectStore;
   fetcher: SafeFetcher;
   log: { warn(obj: unknown, msg?: string): void };
@@ -55,6 +63,7 @@ export class ThumbnailService {
   private memoryBytes = 0;
   private readonly making = new Map<string, Promise<Variant>>();
   private readonly fetching = new Map<string, Promise<Buffer>>();
+  private readonly failures = new Map<string, { error: ApiError; until: number }>();
   private readonly encoded: Counter<'format'>;
   private readonly originals: Counter;
 
@@ -64,6 +73,9 @@ export class ThumbnailService {
   }
 
   async variant(request: ThumbnailRequest, kind: VariantKind): Promise<Variant> {
+    // Still the item's image? (From memory: a deleted item or a changed image is a 404, even when its variants are cached.)
+    const item = await this.deps.catalog.item(request.contentId);
+    if (!item?.thumbnail || new URL(item.thumbnail.url).searchParams.get('v') !== request.version) throw gone();
     const key = `thumbs/${request.contentId}/${request.version}-${request.width}-${kind}`;
     const cached = this.memory.get(key);
     if (cached) {
@@ -90,12 +102,12 @@ export class ThumbnailService {
   private async make(key: string, request: ThumbnailRequest, kind: VariantKind): Promise<Variant> {
     const content = await findContent(this.deps.db, request.contentId);
     const thumbnail = content?.thumbnail;
-    if (!thumbnail || thumbnail.width === null || thumbnail.height === null || versionOf(thumbnail.url) !== request.version) {
-      throw errors.notFound('This content has no such thumbnail (it was removed or its image changed; take the URL from a fresh item).');
-    }
+    if (!thumbnail || thumbnail.width === null || thumbnail.height === null || versionOf(thumbnail.url) !== request.version) throw gone();
     const original = await this.original(request, thumbnail.url);
-    // Exactly the size the item advertised, so `thumbnail.width/height` are the served image's.
-    const size = servedSize({ width: thumbnail.width, height: thumbnail.height }, request.width);
+    // The real size decides (a page's og:image size may be wrong): never upscaled, never huge.
+    const real = measureImage(original)!;
+    if (real.width !== thumbnail.width || real.height !== thumbnail.height) await this.correctSize(request.contentId, thumbnail.url, real);
+    const size = servedSize(real, request.width);
     let image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({ ...size, fit: 'cover' });
     let contentType: string;
     if (kind === 'avif') [image, contentType] = [image.avif(AVIF), 'image/avif'];
@@ -113,15 +125,39 @@ export class ThumbnailService {
     return toVariant(bytes, contentType);
   }
 
+  /** Stores the original's real size, so items advertise the size of the image actually served. */
+  private async correctSize(contentId: string, url: string, real: { width: number; height: number }): Promise<void> {
+    await this.deps.db
+      .updateTable('contents')
+      .set({ thumbnail_width: real.width, thumbnail_height: real.height })
+      .where('id', '=', contentId)
+      .where('thumbnail_url', '=', url)
+      .execute();
+    this.deps.catalog.forget(contentId);
+  }
+
   /** The original image's bytes: from the object store, else fetched once (concurrent variants share the fetch) and kept there. */
   private original(request: ThumbnailRequest, url: string): Promise<Buffer> {
     const key = `thumbs/${request.contentId}/${request.version}-original`;
+    const failed = this.failures.get(key);
+    if (failed && failed.until > this.deps.clock.now()) return Promise.reject(failed.error);
     let fetching = this.fetching.get(key);
     if (!fetching) {
-      fetching = this.loadOriginal(key, request, url).finally(() => this.fetching.delete(key));
+      fetching = this.loadOriginal(key, request, url)
+        .catch((error: unknown) => {
+          // A broken original is not fetched again by every browser that shows the item.
+          if (error instanceof ApiError) this.rememberFailure(key, error);
+          throw error;
+        })
+        .finally(() => this.fetching.delete(key));
       this.fetching.set(key, fetching);
     }
     return fetching;
+  }
+
+  private rememberFailure(key: string, error: ApiError): void {
+    if (this.failures.size >= MAX_FAILURES) this.failures.delete(this.failures.keys().next().value!);
+    this.failures.set(key, { error, until: this.deps.clock.now() + FAILURE_TTL_MS });
   }
 
   private async loadOriginal(key: string, request: ThumbnailRequest, url: string): Promise<Buffer> {
@@ -171,4 +207,6 @@ async function readAll(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const badOrigin = (detail: string): ApiError => new ApiError(502, `Thumbnail unavailable: ${detail}.`);
+const badOrigin = (detail: string): ApiError =>
+  new ApiError(502, `Thumbnail unavailable: ${detail}.`, { headers: { 'cache-control': `public, max-age=${FAILURE_TTL_MS / 1000}` } });
+const gone = (): ApiError => errors.notFound('This content has no such thumbnail (it was removed or its image changed; take the URL from a fresh item).');

@@ -140,12 +140,42 @@ describe('thumbnails: GET /thumbnails/{content_id} (DESIGN §11)', () => {
     const link = t.deps.thumbnailLinks.link(bare, { url: site.url('/photo.jpg'), width: 1200, height: 800 });
     expect((await load(link.url, CHROME)).statusCode).toBe(404);
 
+    const encodedBefore = await encodes();
     for (const [path, detail] of [['/down.jpg', /answered 500/], ['/page.html', /not an image/], ['/bomb.png', /too large/], ['/drawing.svg', /format \(svg\)/]] as const) {
       const broken = await article(path, { width: 1200, height: 800 });
       const res = await load(broken.thumbnail.url, CHROME);
       expect(res.statusCode, path).toBe(502);
       expect(res.json().detail).toMatch(detail);
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+      // Not asked again for five minutes, whatever the format.
+      const hits = site.hits.get(path);
+      expect((await load(broken.thumbnail.url, SAFARI)).statusCode).toBe(502);
+      expect(site.hits.get(path)).toBe(hits);
     }
+    // Nothing was encoded, and the bomb was not stored: refused from its header.
+    expect(await encodes()).toBe(encodedBefore);
+    expect(await t.deps.objects.get(`thumbs/${(await article('/bomb.png', { width: 1, height: 1 })).id}/x`)).toBeNull();
+  });
+
+  it("a page's wrong image size is corrected: served at the real size (never upscaled), and items then say so", async () => {
+    const item = await article('/small.jpg', { width: 1200, height: 800 }); // really 300 × 200
+    expect(item.thumbnail).toMatchObject({ width: 400, height: 267 });
+    const meta = await sharp((await load(item.thumbnail.url, CHROME)).rawPayload).metadata();
+    expect({ width: meta.width, height: meta.height }).toEqual({ width: 300, height: 200 });
+    expect((await t.api(key, 'GET', `/v1/contents/${item.id}`)).json().thumbnail).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it("when an article's image changes, its old thumbnail URL is a 404 and the new one serves the new image", async () => {
+    const id = await t.ingest({ source_id: sourceId, url: 'https://news.example/t/changing', title: '差し替え', body: '本文。', thumbnail_url: site.url('/photo.jpg'), thumbnail_width: 1200, thumbnail_height: 800 });
+    const before = (await t.api(key, 'GET', `/v1/contents/${id}`)).json().thumbnail.url as string;
+    expect((await load(before, CHROME)).statusCode).toBe(200);
+    const update = await t.admin('POST', '/admin/v1/contents', { source_id: sourceId, url: 'https://news.example/t/changing', title: '差し替え', body: '本文。', published_at: new Date(t.clock.now()).toISOString(), thumbnail_url: site.url('/small.jpg'), thumbnail_width: 300, thumbnail_height: 200 });
+    expect(update.statusCode).toBe(200); // updated in place
+    const after = (await t.api(key, 'GET', `/v1/contents/${id}`)).json().thumbnail.url as string;
+    expect(after).not.toBe(before);
+    expect((await load(before, CHROME)).statusCode).toBe(404);
+    const meta = await sharp((await load(after, CHROME)).rawPayload).metadata();
+    expect(meta.width).toBe(300);
   });
 });
 
