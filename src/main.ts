@@ -2,11 +2,15 @@
 import { admin } from './cli/admin.js';
 import { migrate } from './cli/migrate.js';
 import { serve } from './cli/serve.js';
+import { worker } from './cli/worker.js';
 import { ConfigError, loadConfig } from './config.js';
 
 const USAGE = `usage: content-feed <command>
 
-  serve [--demo]     start the API (--demo seeds a demo tenant and content into an empty database)
+  serve [--demo] [--no-workers]
+                     start the API, with the background workers unless --no-workers
+                     (--demo seeds a demo tenant and content into an empty database)
+  worker             run the background workers only (events, crawling, push jobs, webhooks)
   migrate            apply database migrations and exit
   admin …            call the operator admin API (content-feed admin --help)
 
@@ -21,8 +25,11 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'serve':
-      await serve(config, { demo: rest.includes('--demo') });
+      await serve(config, { demo: rest.includes('--demo'), workers: !rest.includes('--no-workers') });
       return -1; // keeps running until a signal
+    case 'worker':
+      await worker(config);
+      return -1;
     case 'migrate':
       await migrate(config);
       return 0;

@@ -3,9 +3,13 @@ import { baseUrlOf, type Config } from '../config.js';
 import { createRuntime } from '../deps.js';
 import { seedDemo } from '../demo/seed-demo.js';
 
-/** `content-feed serve [--demo]`: migrate, (seed,) listen; SIGTERM drains and exits. */
-export async function serve(config: Config, options: { demo: boolean }): Promise<void> {
-  const runtime = await createRuntime(config);
+/**
+ * `content-feed serve [--demo] [--no-workers]`: migrate, (seed,) listen;
+ * SIGTERM drains and exits. With `--no-workers` this node only answers
+ * requests: `content-feed worker` processes do the background work.
+ */
+export async function serve(config: Config, options: { demo: boolean; workers: boolean }): Promise<void> {
+  const runtime = await createRuntime(config, { startWorkers: options.workers });
   const { deps } = runtime;
   const app = await buildApp(deps);
 
@@ -15,7 +19,7 @@ export async function serve(config: Config, options: { demo: boolean }): Promise
   const baseUrl = baseUrlOf(config, address);
 
   // Printed to stdout, not the log: these are for the person who started it.
-  const lines = [`content-feed listening on ${address} (database: ${deps.dbKind})`];
+  const lines = [`content-feed listening on ${address} (database: ${deps.dbKind}${options.workers ? '' : ', no workers'})`];
   if (runtime.adminTokenCreated) {
     lines.push(`Operator token (generated, stored in ${config.dataDir}/admin-token): ${deps.adminToken}`);
   } else if (options.demo) {

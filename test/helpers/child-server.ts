@@ -52,3 +52,43 @@ export async function startChildServer(env: Record<string, string>, args: string
     },
   };
 }
+
+export interface ChildWorker {
+  process: ChildProcess;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `content-feed worker` from the sources in a child process and waits until it runs. */
+export async function startChildWorker(env: Record<string, string>): Promise<ChildWorker> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), 'worker'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start in 30 s:\n${output}`)), 30_000);
+    child.stdout!.on('data', () => {
+      if (output.includes('content-feed worker running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    process: child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
