@@ -32,8 +32,8 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, timeo
 /**
  * The scale-out mode of DESIGN §2 with real engines: two `serve --no-workers`
  * API nodes and two `content-feed worker` processes on one PostgreSQL
- * database, Redis and an S3-compatible store (s3rver). (The rate limit across
- * two processes sharing Redis is test/ratelimit's.)
+ * database, Redis and an S3-compatible store (s3rver). (The rate limit across two
+ * processes sharing Redis is test/http/rate-limit-redis.test.ts.)
  */
 describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers on PostgreSQL, Redis and S3', () => {
   let database: TestDatabase;
