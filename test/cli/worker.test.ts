@@ -72,7 +72,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('serve --no-worke
       const file = await fetch(job.download_url!);
       expect(file.status).toBe(200);
       expect((await file.text()).startsWith('{"user_id":"reader"')).toBe(true);
-      expect(await worker.stop()).toBe(0);
+      expect(await worker.stop(), worker.output()).toBe(0);
     } finally {
       await worker?.stop();
       await api.stop();
