@@ -176,8 +176,6 @@ export async function createRuntime(
     events.start();
     webhooks.start();
     pushWorker.start();
-    // The pool (every live item and its vector) loads in the background at start, not in the first job or feed request.
-    void pushRunner.warmUp().catch((err: unknown) => log.error({ err }, 'content pool warm-up failed'));
     pipeline.startWorkers();
   }
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);

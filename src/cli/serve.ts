@@ -14,6 +14,7 @@ export async function serve(config: Config, options: { demo: boolean; workers: b
   const app = await buildApp(deps);
 
   const demo = options.demo ? await seedDemo(deps) : null;
+  if (options.workers) deps.pushWorker.warmUp();
   const address = await app.listen({ port: config.port, host: config.host });
   runtime.setListenAddress(address);
   const baseUrl = baseUrlOf(config, address);

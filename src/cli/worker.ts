@@ -10,6 +10,7 @@ import { createRuntime } from '../deps.js';
 export async function worker(config: Config): Promise<void> {
   const runtime = await createRuntime(config, { startWorkers: true });
   const { deps } = runtime;
+  deps.pushWorker.warmUp();
   process.stdout.write(`content-feed worker running (database: ${deps.dbKind}, object store: ${deps.objects.kind})\n`);
 
   let stopping = false;

@@ -54,6 +54,16 @@ export class PushWorker {
     });
   }
 
+  /**
+   * Loads the content pool in the background (a worker at start), so the first
+   * job does not wait for it. Called once the database holds what the process
+   * starts with (after seeding the demo): a pool loaded earlier would not see it
+   * until its next refresh.
+   */
+  warmUp(): void {
+    void this.deps.runner.warmUp().catch((err: unknown) => this.deps.log.error({ err }, 'content pool warm-up failed'));
+  }
+
   /** Runs one claimed job (exposed for tests that play a stalled or stopping worker). */
   get runner(): PushJobRunner {
     return this.deps.runner;

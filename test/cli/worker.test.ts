@@ -34,6 +34,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('serve --no-worke
     const sourceId = await setup.createSource({ name: 'News', trust_level: 2 });
     const [a] = fixtureArticles(1, { prefix: 'w', seed: 3 });
     await setup.ingest({ source_id: sourceId, url: 'https://news.example/w/1', title: a!.title, body: a!.paragraphs.join('\n') });
+    await setup.api(apiKey, 'PUT', '/v1/users/subscriber', { properties: {} });
     await setup.close();
 
     // One object directory for both processes, as one bucket would be for a fleet.
@@ -49,7 +50,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('serve --no-worke
         });
       const login = { type: 'login', session_id: 's1', user_id: 'reader', occurred_at: new Date().toISOString(), metadata: { user_attributes: { plan: 'gold' } } };
       expect((await call('/v1/events', { events: [login] })).status).toBe(202);
-      const created = await call('/v1/push-candidates', { scenario: 'daily', target_mode: 'manual', user_ids: ['reader'] });
+      // For a user registered before: the worker applies the login and runs the job in no fixed order.
+      const created = await call('/v1/push-candidates', { scenario: 'daily', target_mode: 'manual', user_ids: ['subscriber'] });
       expect(created.status).toBe(202);
       const { job_id: jobId } = (await created.json()) as { job_id: string };
 
@@ -71,7 +73,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('serve --no-worke
       // The API node signs the URL and serves the file the worker wrote.
       const file = await fetch(job.download_url!);
       expect(file.status).toBe(200);
-      expect((await file.text()).startsWith('{"user_id":"reader"')).toBe(true);
+      expect((await file.text()).startsWith('{"user_id":"subscriber"')).toBe(true);
       expect(await worker.stop(), worker.output()).toBe(0);
     } finally {
       await worker?.stop();
