@@ -2,6 +2,7 @@ import { buildApp } from '../app.js';
 import { baseUrlOf, type Config } from '../config.js';
 import { createRuntime } from '../deps.js';
 import { seedDemo } from '../demo/seed-demo.js';
+import { exitOnSignals } from './shutdown.js';
 
 /**
  * `content-feed serve [--demo] [--no-workers]`: migrate, (seed,) listen;
@@ -36,25 +37,8 @@ export async function serve(config: Config, options: { demo: boolean; workers: b
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    deps.log.info({ signal }, 'shutting down: draining requests');
-    const timer = setTimeout(() => {
-      deps.log.error('shutdown took longer than 25 s; exiting');
-      process.exit(1);
-    }, 25_000);
-    timer.unref();
-    try {
-      await app.close();
-      await runtime.close();
-      process.exit(0);
-    } catch (error) {
-      deps.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  exitOnSignals(deps.log, 'draining requests', async () => {
+    await app.close();
+    await runtime.close();
+  });
 }

@@ -7,20 +7,10 @@ import { testBackends } from '../helpers/backends.js';
 import { startChildServer, startChildWorker } from '../helpers/child-server.js';
 import { fixtureArticles } from '../helpers/fixture-articles.js';
 import { startTestApp } from '../helpers/test-app.js';
+import { until } from '../helpers/until.js';
 
 const ADMIN_TOKEN = 'worker-test-admin-token-0123456789';
 const SECRET_KEY = 'worker-test-secret-key-0123456789abcdef0123';
-
-/** Polls `check` every 100 ms (real processes, real time) until it returns a value. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.each(testBackends().map((b) => [b.name, b] as const))('serve --no-workers and content-feed worker on %s', (_name, backend) => {
   it('an API node without workers queues the work; a worker process does it', { timeout: 120_000 }, async () => {

@@ -9,6 +9,7 @@ import { fixtureArticles } from '../helpers/fixture-articles.js';
 import { NewsSite } from '../helpers/news-site.js';
 import { parseLines } from '../helpers/push.js';
 import { BUCKET, startS3rver } from '../helpers/s3rver.js';
+import { until } from '../helpers/until.js';
 
 const ADMIN_TOKEN = 'fleet-test-admin-token-0123456789';
 const SECRET_KEY = 'fleet-test-secret-key-0123456789abcdef0123';
@@ -17,17 +18,6 @@ const USERS = 30_000;
 const postgres = testBackends().find((b) => b.name === 'postgres');
 const redisUrl = process.env.TEST_REDIS_URL;
 if (process.env.REQUIRE_ALL_BACKENDS === '1' && !redisUrl) throw new Error('TEST_REDIS_URL is required (REQUIRE_ALL_BACKENDS=1)');
-
-/** Polls `check` every 100 ms (real processes, real time) until it returns a value. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * The scale-out mode of DESIGN §2 with real engines: two `serve --no-workers`

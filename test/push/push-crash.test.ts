@@ -7,21 +7,11 @@ import { startChildServer, type ChildServer } from '../helpers/child-server.js';
 import { fixtureArticles } from '../helpers/fixture-articles.js';
 import { parseLines } from '../helpers/push.js';
 import { startTestApp } from '../helpers/test-app.js';
+import { until } from '../helpers/until.js';
 
 const USERS = 40_000;
 const ADMIN_TOKEN = 'crash-test-admin-token-0123456789';
 const SECRET_KEY = 'crash-test-secret-key-0123456789abcdef0123';
-
-/** Polls `check` every 50 ms (real time: these are real processes) until it returns a value. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a push job survives kill -9 of its worker', () => {
   it('a restarted service takes the job over and completes it: each user exactly once, credits charged once', { timeout: 180_000 }, async () => {
@@ -56,7 +46,7 @@ describe('a push job survives kill -9 of its worker', () => {
         const job = (await (await api(first, `/v1/push-candidates/${jobId}`)).json()) as { status: string; users_processed: number };
         expect(job.status).not.toBe('completed');
         return job.status === 'processing' && job.users_processed > 0 ? job.users_processed : undefined;
-      });
+      }, 90_000, 50);
       expect(progress).toBeLessThan(USERS);
     } finally {
       await first.stop('SIGKILL');
@@ -68,7 +58,7 @@ describe('a push job survives kill -9 of its worker', () => {
         const body = (await (await api(second, `/v1/push-candidates/${jobId}`)).json()) as Record<string, any>;
         expect(body.status).not.toBe('failed');
         return body.status === 'completed' ? body : undefined;
-      });
+      }, 90_000);
       expect(job).toMatchObject({ users_total: USERS, users_processed: USERS, consumed_credits: USERS / 2 });
 
       const file = await fetch(job.download_url); // plain GET, no Authorization
