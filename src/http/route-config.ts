@@ -5,6 +5,9 @@ import type { Principal } from '../tenants/authenticate-key.js';
  * What a route declares about itself in its `config`; the pipeline hooks read it.
  * - `auth`: `tenant` (API key), `admin` (operator token) or `public`.
  * - `meter`: the usage name of the endpoint and its price in millicredits (0 = free).
+ * - `consoleAccess`: on an `admin` route, `tenant` lets a console session of a tenant
+ *   member call it for its own tenant (the `tenant_id` path parameter); without it
+ *   an admin route is for operators only (docs/console.md).
  */
 export interface RouteMeter {
   endpoint: string;
@@ -15,6 +18,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: 'tenant' | 'admin' | 'public';
     meter?: RouteMeter;
+    consoleAccess?: 'tenant';
   }
   interface FastifyRequest {
     principal?: Principal;
