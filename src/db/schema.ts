@@ -30,6 +30,9 @@ export interface Database {
   push_history: PushHistoryTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  console_users: ConsoleUsersTable;
+  console_sessions: ConsoleSessionsTable;
+  console_login_attempts: ConsoleLoginAttemptsTable;
 }
 
 export interface TenantsTable {
@@ -329,4 +332,35 @@ export interface WebhookAttemptsTable {
   duration_ms: number;
   status_code: number | null;
   error: string | null;
+}
+
+export interface ConsoleUsersTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  /** scrypt, parameters inside (src/console/password-hash.ts). */
+  password_hash: string;
+  role: 'operator' | 'member';
+  /** Set for members only. */
+  tenant_id: string | null;
+  created_at: number;
+  last_login_at: number | null;
+}
+
+export interface ConsoleSessionsTable {
+  id: string;
+  /** SHA-256 of the cookie's token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The absolute end, however active the session is. */
+  expires_at: number;
+}
+
+export interface ConsoleLoginAttemptsTable {
+  attempt_id: string;
+  /** SHA-256 of `email:<email>` or `address:<ip>`. */
+  subject: string;
+  attempted_at: number;
 }
