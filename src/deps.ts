@@ -3,15 +3,18 @@ import pino from 'pino';
 import { Counter, Gauge, Summary } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
 import { baseUrlOf, type Config } from './config.js';
+import { ConsoleSessions } from './console/console-sessions.js';
 import { ContentCatalog } from './content/content-catalog.js';
 import { createContentPipeline, USER_AGENT } from './crawl/content-pipeline.js';
 import { SafeFetcher } from './fetch/safe-fetcher.js';
 import { ContentPool } from './feed/content-pool.js';
+import { FeedPreview } from './feed/feed-preview.js';
 import { FeedService } from './feed/feed-service.js';
 import { Popularity } from './feed/popularity.js';
 import { MemorySnapshotStore, RedisSnapshotStore } from './feed/snapshot-store.js';
 import { UserRanker } from './feed/user-ranker.js';
 import { openDatabase } from './db/connect.js';
+import { DemoSite } from './demo/demo-site.js';
 import { EventLog } from './events/event-log.js';
 import { EventProcessor } from './events/event-processor.js';
 import { SqliteEventWriter } from './events/sqlite-event-writer.js';
@@ -36,7 +39,10 @@ import { TrackingTokens } from './tracking/tracking-token.js';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
 /** Log paths that may carry secrets; pino replaces their values. */
-export const REDACTED_LOG_PATHS = ['req.headers.authorization', 'headers.authorization', 'api_key', '*.api_key', 'secret', '*.secret'];
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization', 'headers.authorization', 'req.headers.cookie', 'headers.cookie', 'headers["set-cookie"]',
+  'api_key', '*.api_key', 'secret', '*.secret', 'password', '*.password',
+];
 
 export interface Runtime {
   deps: AppDeps;
@@ -105,7 +111,10 @@ export async function createRuntime(
   const publicBaseUrl = () => baseUrlOf(config, listenAddress);
   const thumbnailLinks = new ThumbnailLinks(secretKey, publicBaseUrl);
   const catalog = new ContentCatalog(database.db, clock, thumbnailLinks);
-  const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog });
+  // The demo news site answers in every process (its .invalid host can be no real site),
+  // so `serve --demo`'s sources crawl on any node or worker.
+  const inProcessSites = [new DemoSite(clock)];
+  const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog, inProcessSites });
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
   const pool = new ContentPool(database.db, clock, pipeline.embedder.dimensions);
@@ -121,6 +130,7 @@ export async function createRuntime(
     tokens,
     contents: catalog,
   });
+  const feedPreview = new FeedPreview({ db: database.db, clock, areas: pipeline.areas, ranker, contents: catalog });
   const objects = createObjectStore(config, secretKey, publicBaseUrl);
   const thumbnails = new ThumbnailService({
     metrics,
@@ -128,7 +138,13 @@ export async function createRuntime(
     clock,
     catalog,
     objects,
-    fetcher: new SafeFetcher({ allowPrivateNetwork: config.allowPrivateNetworkFetch, userAgent: USER_AGENT, timeoutMs: config.crawl.fetchTimeoutMs, maxBytes: MAX_ORIGINAL_BYTES }),
+    fetcher: new SafeFetcher({
+      allowPrivateNetwork: config.allowPrivateNetworkFetch,
+      userAgent: USER_AGENT,
+      timeoutMs: config.crawl.fetchTimeoutMs,
+      maxBytes: MAX_ORIGINAL_BYTES,
+      inProcessSites,
+    }),
     log,
   });
   const webhookSecrets = new SecretBox(secretKey, 'webhook-secrets');
@@ -191,12 +207,14 @@ export async function createRuntime(
     meter,
     keys,
     adminToken: admin.value,
+    consoleSessions: new ConsoleSessions(database.db, clock, secretKey),
     webhookSecrets,
     metrics,
     contents: catalog,
     cursors,
     tokens,
     feed,
+    feedPreview,
     eventLog,
     events,
     areas: pipeline.areas,

@@ -28,6 +28,11 @@ export async function serve(config: Config, options: { demo: boolean; workers: b
     lines.push(`Operator token: see ${config.dataDir}/admin-token (or ADMIN_TOKEN)`);
   }
   if (demo) {
+    if (demo.seeded) {
+      const stored = demo.crawls.reduce((sum, r) => sum + r.counts.new, 0);
+      const failed = demo.crawls.filter((r) => r.status === 'failed').length;
+      lines.push(`Demo site crawled: ${stored} articles from ${demo.crawls.length} sources${failed ? ` (${failed} crawls failed: see admin sources list)` : ''}`);
+    }
     lines.push(
       `Demo tenant ${demo.tenantId}${demo.seeded ? ' (seeded now)' : ''}`,
       `Demo API key: ${demo.apiKey}`,

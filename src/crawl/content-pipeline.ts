@@ -14,6 +14,7 @@ import type { Database } from '../db/schema.js';
 import { HostPoliteness } from '../fetch/host-politeness.js';
 import { PoliteFetcher } from '../fetch/polite-fetcher.js';
 import { RobotsRules } from '../fetch/robots.js';
+import type { InProcessSite } from '../fetch/in-process-site.js';
 import { SafeFetcher } from '../fetch/safe-fetcher.js';
 import type { Clock } from '../lib/clock.js';
 import { Crawler } from './crawler.js';
@@ -41,6 +42,8 @@ export async function createContentPipeline(o: {
   log: { info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
   metrics: Registry;
   catalog: ContentCatalog;
+  /** Sites answered in this process (the demo site). */
+  inProcessSites?: readonly InProcessSite[];
 }): Promise<ContentPipeline> {
   const { config, db, clock, log } = o;
   const areas = await AreaDirectory.load(db);
@@ -51,7 +54,12 @@ export async function createContentPipeline(o: {
   log.info({ embedder: embedder.id, areas: areas.size }, 'content pipeline ready');
   const articles = new ArticleStore(db, clock, new ArticleAnalyser(embedder, termStats, areas), new NearDuplicateIndex(), o.catalog);
 
-  const fetcher = new SafeFetcher({ allowPrivateNetwork: config.allowPrivateNetworkFetch, userAgent: USER_AGENT, timeoutMs: config.crawl.fetchTimeoutMs });
+  const fetcher = new SafeFetcher({
+    allowPrivateNetwork: config.allowPrivateNetworkFetch,
+    userAgent: USER_AGENT,
+    timeoutMs: config.crawl.fetchTimeoutMs,
+    inProcessSites: o.inProcessSites,
+  });
   const now = () => clock.now();
   const polite = new PoliteFetcher({
     fetcher,

@@ -1,79 +1,93 @@
 import { seededRandom } from '../lib/seeded-random.js';
+import { EN_NAMES, EN_PLACES, EN_ROLES, EN_WORDS, JA_AREAS, JA_ROLES, JA_SURNAMES, JA_WORDS, type TopicWords } from './corpus-words.js';
+import type { DemoSource } from './demo-sources.js';
+
 /**
- * A generated demo corpus: our own sentences, no copied text. Deterministic for
- * a seed so every fresh demo looks the same.
+ * The generated demo corpus: article `n` of a source is a pure function of the
+ * source and `n`, so every process serves the same site. Sentences are drawn
+ * and ordered at random from our own vocabulary (corpus-words.ts), enough that
+ * two articles on one topic stay apart for near-duplicate detection.
  */
 export interface DemoArticle {
-  sourceIndex: number;
   title: string;
-  body: string;
+  /** A one-sentence lead, used as the feed's description. */
+  summary: string;
+  paragraphs: string[];
+  /** A docs/analysis.md category id. */
   category: string;
-  language: 'ja' | 'en';
-  ageMinutes: number;
-  slug: string;
+  /** The place the article is about (a gazetteer name for Japanese articles). */
+  place: string;
 }
 
-export const DEMO_SOURCES = [
-  { name: 'デモ新聞', language: 'ja', category: null, trust: 3 },
-  { name: 'Demo Tech Daily', language: 'en', category: 'technology', trust: 2 },
-  { name: 'デモスポーツ', language: 'ja', category: 'sports', trust: 2 },
-  { name: 'まちのニュース', language: 'ja', category: 'local', trust: 1 },
-] as const;
+type Random = () => number;
 
-const JA_AREAS = ['渋谷駅', '新宿駅', '府中市', '横浜市', '大阪市', '札幌市', '福岡市', '名古屋市'];
-const EN_AREAS = ['Shibuya', 'Shinjuku', 'Osaka', 'Sapporo'];
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const between = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 
-const JA_TOPICS: Record<string, string[]> = {
-  economy: ['新しい商業施設が開業', '地元企業が新製品を発表', '週末の物価動向', '駅前の再開発計画が前進'],
-  sports: ['地元チームが逆転勝利', 'マラソン大会に一万人が参加', '高校野球の地区予選が開幕', '新スタジアムの設計案を公開'],
-  technology: ['自動運転バスの実証実験', '駅に案内ロボットを導入', '新しい決済アプリが登場', '図書館で電子書籍の貸出開始'],
-  entertainment: ['人気バンドが野外公演', '映画祭の受賞作が決定', '美術館で特別展が始まる', '新しい劇場がオープン'],
-  local: ['商店街で夏祭り', '公園の桜が見頃', '新しい保育園が開園', '防災訓練に住民が参加'],
-};
-const EN_TOPICS: Record<string, string[]> = {
-  technology: ['A new open-source database reaches 1.0', 'Chip makers report record demand', 'City trials self-driving shuttles', 'Startup ships a faster JSON parser'],
-  economy: ['Retail sales rise for a third month', 'Tourism rebounds in spring', 'Rail operator posts higher earnings'],
-};
+function seedOf(source: DemoSource, n: number): number {
+  let hash = 2166136261;
+  for (const ch of `${source.key}:${n}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619);
+  return hash >>> 0;
+}
 
-
-const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
-
-export function generateDemoCorpus(count: number, seed = 7): DemoArticle[] {
-  const rnd = seededRandom(seed);
-  const articles: DemoArticle[] = [];
-  for (let i = 0; i < count; i++) {
-    const sourceIndex = i % DEMO_SOURCES.length;
-    const source = DEMO_SOURCES[sourceIndex]!;
-    const ageMinutes = Math.floor(rnd() * 48 * 60);
-    if (source.language === 'en') {
-      const category = source.category ?? pick(rnd, Object.keys(EN_TOPICS));
-      const topic = pick(rnd, EN_TOPICS[category] ?? EN_TOPICS.technology!);
-      const area = pick(rnd, EN_AREAS);
-      articles.push({
-        sourceIndex,
-        category,
-        language: 'en',
-        ageMinutes,
-        slug: `en-${i}`,
-        title: `${topic} in ${area} (${i + 1})`,
-        body: `${topic}. Reporters in ${area} spoke with residents and officials about what changes next. ` +
-          `This is generated demo text for item ${i + 1}, not a real report.`,
-      });
-    } else {
-      const category = source.category ?? pick(rnd, Object.keys(JA_TOPICS));
-      const topic = pick(rnd, JA_TOPICS[category] ?? JA_TOPICS.local!);
-      const area = pick(rnd, JA_AREAS);
-      articles.push({
-        sourceIndex,
-        category,
-        language: 'ja',
-        ageMinutes,
-        slug: `ja-${i}`,
-        title: `${area}で${topic}（${i + 1}）`,
-        body: `${area}周辺で${topic}。地域の人々や関係者に今後の見通しを聞いた。` +
-          `これはデモ用に生成した文章で、実際の報道ではありません（記事${i + 1}）。`,
-      });
-    }
+/** Up to `count` items in random order, none twice. */
+function sample<T>(random: Random, items: readonly T[], count: number): T[] {
+  const pool = [...items];
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
   }
-  return articles;
+  return pool.slice(0, count);
+}
+
+export function demoArticle(source: DemoSource, n: number): DemoArticle {
+  const random = seededRandom(seedOf(source, n));
+  const category = pick(random, source.categories);
+  return source.language === 'ja' ? japaneseArticle(random, category, n) : englishArticle(random, category, n);
+}
+
+function japaneseArticle(random: Random, category: string, n: number): DemoArticle {
+  const words = JA_WORDS[category] ?? JA_WORDS.local!;
+  const place = pick(random, JA_AREAS);
+  const topic = pick(random, words.topics);
+  const title = pick(random, [`${place}で${topic}`, `${topic}　${place}`, `${place}、${topic}`]);
+  const person = () => `${pick(random, JA_SURNAMES)}${pick(random, ['さん', '氏'])}（${between(random, 19, 78)}、${pick(random, JA_ROLES)}）`;
+  const group = () => pick(random, words.groups);
+  const lead = `${place}で${topic}。${group()}によると、${between(random, 1, 12)}月${between(random, 1, 28)}日までに約${between(random, 2, 90) * 10}人が関わったという。`;
+  const middle: string[] = [
+    `「${pick(random, words.quotes)}」と${person()}は話す。`,
+    `${place}の周辺では近年、${pick(random, words.trends)}が続いており、${group()}の関心も高い。`,
+    `昨年の同じ時期と比べると、関連する問い合わせは${between(random, 3, 48)}%増えた。`,
+    `${group()}からは「${pick(random, words.quotes)}」との声も上がる。`,
+    `当日は${pick(random, ['朝から晴れ', '小雨が降る中', '風の強い日だったが', '気温が上がり'])}、${pick(random, ['家族連れの姿が目立った', '若い世代の参加が多かった', '遠方から訪れた人もいた', '会場は終日にぎわった'])}。`,
+    `費用はおよそ${between(random, 2, 95) * 100}万円で、${pick(random, ['市の補助金', '参加費', '地元企業の協賛金', 'クラウドファンディング'])}でまかなう。`,
+    `${person()}は「${pick(random, words.quotes)}」と振り返った。`,
+  ];
+  const closing = `${group()}は今後、${pick(random, words.plans)}方針だ。`;
+  const paragraphs = [lead, ...sample(random, middle, between(random, 3, 5)), closing, `（この記事はデモ用に生成した文章で、実在の出来事ではありません。記事番号 ${n}）`];
+  return { title, summary: lead, paragraphs, category, place };
+}
+
+function englishArticle(random: Random, category: string, n: number): DemoArticle {
+  const words: TopicWords = EN_WORDS[category] ?? EN_WORDS.technology!;
+  const place = pick(random, EN_PLACES);
+  const topic = pick(random, words.topics);
+  const title = pick(random, [`${topic} in ${place}`, `${place}: ${topic.charAt(0).toLowerCase()}${topic.slice(1)}`, `${topic}`]);
+  const person = () => `${pick(random, EN_NAMES)}, ${pick(random, EN_ROLES)}`;
+  const lead = `${topic} in ${place}, according to ${pick(random, words.groups)}, with about ${between(random, 2, 90) * 10} people involved so far.`;
+  const middle: string[] = [
+    `"${capitalise(pick(random, words.quotes))}," said ${person()}.`,
+    `It comes amid ${pick(random, words.trends)}, which has shaped plans across the region for ${between(random, 2, 9)} years.`,
+    `Compared with the same period last year, related inquiries rose ${between(random, 3, 48)} percent.`,
+    `Not everyone is convinced: ${pick(random, words.groups)} want to see figures for the first ${between(random, 2, 12)} months before they commit.`,
+    `The project costs roughly ${between(random, 2, 95) / 10} million dollars, funded by ${pick(random, ['the city', 'private investors', 'ticket sales', 'a regional grant'])}.`,
+    `"${capitalise(pick(random, words.quotes))}," ${person()} added.`,
+  ];
+  const closing = `Next, the organisers plan to ${pick(random, words.plans)}.`;
+  const paragraphs = [lead, ...sample(random, middle, between(random, 3, 5)), closing, `(Generated demo text, not a real report. Article ${n}.)`];
+  return { title, summary: lead, paragraphs, category, place };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

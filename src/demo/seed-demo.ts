@@ -1,30 +1,35 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '../app-deps.js';
-import { ingestContent } from '../content/content-service.js';
+import { canonicalUrl } from '../content/canonical-url.js';
+import { contentIdByUrl } from '../content/content-url-repo.js';
 import { insertSource } from '../content/source-repo.js';
+import type { CrawlReport } from '../crawl/crawler.js';
 import { newId } from '../lib/ids.js';
 import { DEFAULT_ALGORITHM } from '../scenarios/algorithm-config.js';
 import { upsertAlgorithm, upsertScenario } from '../scenarios/scenario-repo.js';
 import { listTenants } from '../tenants/tenant-repo.js';
 import { createTenant, issueApiKey } from '../tenants/tenant-service.js';
-import { DEMO_SOURCES, generateDemoCorpus } from './corpus.js';
+import { articleUrlOf, DEMO_SOURCES, feedUrlOf, latestArticle } from './demo-sources.js';
 
 export interface DemoInfo {
   tenantId: string;
   apiKey: string;
   sampleContentId: string;
   seeded: boolean;
+  /** The first crawl of each demo source (only when seeded now). */
+  crawls: CrawlReport[];
 }
 
 const DEMO_TENANT = 'Demo tenant';
-const DEMO_ARTICLES = 240;
 const KEY_FILE = 'demo-api-key';
 
 /**
- * Seeds a demo tenant, its scenarios, sources and a generated corpus into an
- * empty database. The demo key is kept in DATA_DIR so later starts can print it
- * again (a demo convenience; real keys are shown once and only hashed).
+ * Seeds an empty database with a demo tenant, its scenarios and the demo news
+ * site's sources (src/demo/demo-site.ts), then crawls each source once through
+ * the real pipeline so the feed has a few hundred articles when the server
+ * says it is ready. The demo key is kept in DATA_DIR so later starts can print
+ * it again (a demo convenience; real keys are shown once and only hashed).
  */
 export async function seedDemo(deps: AppDeps): Promise<DemoInfo | null> {
   const keyFile = path.join(deps.config.dataDir, KEY_FILE);
@@ -33,7 +38,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoInfo | null> {
   if (existing) {
     if (!existsSync(keyFile)) return null;
     const [apiKey, sampleContentId] = readFileSync(keyFile, 'utf8').trim().split('\n');
-    return { tenantId: existing.id, apiKey: apiKey!, sampleContentId: sampleContentId ?? '', seeded: false };
+    return { tenantId: existing.id, apiKey: apiKey!, sampleContentId: sampleContentId ?? '', seeded: false, crawls: [] };
   }
   if (tenants.length > 0) return null;
 
@@ -45,36 +50,27 @@ export async function seedDemo(deps: AppDeps): Promise<DemoInfo | null> {
     await upsertScenario(deps.db, { tenantId: tenant.id, name, type, algorithmId: 'default', createdAt: now, updatedAt: now });
   }
 
+  const seeded = DEMO_SOURCES.filter((s) => s.seeded);
   const sourceIds: string[] = [];
-  for (const s of DEMO_SOURCES) {
+  for (const source of seeded) {
     const id = newId('src');
     sourceIds.push(id);
     await insertSource(deps.db, {
       id,
-      name: s.name,
-      feedUrl: null,
-      trustLevel: s.trust,
-      language: s.language,
-      category: s.category,
+      name: source.name,
+      feedUrl: feedUrlOf(source),
+      trustLevel: source.trustLevel,
+      language: source.language,
+      category: null,
       active: true,
       createdAt: now,
       updatedAt: now,
     });
   }
+  const crawls = (await Promise.all(sourceIds.map((id) => deps.crawler.crawlNow(id)))).filter((r): r is CrawlReport => r !== null);
 
-  let sampleContentId = '';
-  for (const article of generateDemoCorpus(DEMO_ARTICLES)) {
-    const { item } = await ingestContent(deps, {
-      source_id: sourceIds[article.sourceIndex]!,
-      url: `https://demo.content-feed.invalid/${article.slug}`,
-      title: article.title,
-      body: article.body,
-      published_at: new Date(now - article.ageMinutes * 60_000).toISOString(),
-      category: article.category,
-      language: article.language,
-    });
-    sampleContentId ||= item.id;
-  }
+  const first = seeded[0]!;
+  const sampleContentId = (await contentIdByUrl(deps.db, [canonicalUrl(articleUrlOf(first, latestArticle(first, now)))])) ?? '';
   writeFileSync(keyFile, `${apiKey}\n${sampleContentId}\n`, { mode: 0o600 });
-  return { tenantId: tenant.id, apiKey, sampleContentId, seeded: true };
+  return { tenantId: tenant.id, apiKey, sampleContentId, seeded: true, crawls };
 }

@@ -27,6 +27,8 @@ export class PoliteFetcher {
     if (!skipRobots) await this.#requireAllowed(url);
     const crawlDelayMs = this.#robots.crawlDelayMs(url);
     const delayMs = crawlDelayMs === null ? undefined : Math.min(crawlDelayMs, MAX_CRAWL_DELAY_MS);
+    // Politeness protects other people's servers; a site in this process has none.
+    if (this.#fetcher.servesInProcess(url)) return this.#fetcher.fetch(url, options);
     const beforeRedirect = async (next: string): Promise<void> => {
       await options.beforeRedirect?.(next);
       if (!skipRobots && new URL(next).origin !== new URL(url).origin) await this.#requireAllowed(next);

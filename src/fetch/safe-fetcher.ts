@@ -4,6 +4,7 @@ import { describeNonPublicAddress, isPublicAddress } from './address-policy.js';
 import { AddressRefusedError, checkedConnector, NameNotResolvedError, systemLookup, type Lookup } from './checked-connector.js';
 import { FetchError } from './fetch-error.js';
 import { parseFetchUrl } from './fetch-url.js';
+import type { InProcessSite } from './in-process-site.js';
 import { ACCEPT_ENCODING, BodyDecodeError, BodyTooLargeError, decodeBody, readLimitedBody } from './read-body.js';
 
 export interface FetchOptions {
@@ -36,6 +37,8 @@ export interface SafeFetcherOptions {
   lookup?: Lookup;
   /** Ignored when allowPrivateNetwork. */
   isAllowedAddress?: (ip: string) => boolean;
+  /** Sites answered in this process (the demo site); never reached over the network. */
+  inProcessSites?: readonly InProcessSite[];
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -57,8 +60,10 @@ export class SafeFetcher {
   readonly #timeoutMs: number;
   readonly #maxBytes: number;
   readonly #maxRedirects: number;
+  readonly #sites: Map<string, InProcessSite>;
 
   constructor(o: SafeFetcherOptions) {
+    this.#sites = new Map((o.inProcessSites ?? []).map((site) => [site.hostname, site]));
     this.#userAgent = o.userAgent;
     this.#timeoutMs = o.timeoutMs ?? 10_000;
     this.#maxBytes = o.maxBytes ?? 5 * 1024 * 1024;
@@ -69,7 +74,14 @@ export class SafeFetcher {
     });
   }
 
+  /** True when `url` is answered in this process (no host to be polite to). */
+  servesInProcess(url: string): boolean {
+    return this.#sites.has(parseFetchUrl(url).hostname);
+  }
+
   async fetch(rawUrl: string, o: FetchOptions = {}): Promise<FetchedResponse> {
+    const site = this.#sites.get(parseFetchUrl(rawUrl).hostname);
+    if (site) return this.#fetchInProcess(site, parseFetchUrl(rawUrl), o);
     const timeoutMs = o.timeoutMs ?? this.#timeoutMs;
     const maxBytes = o.maxBytes ?? this.#maxBytes;
     const maxRedirects = o.maxRedirects ?? this.#maxRedirects;
@@ -114,6 +126,14 @@ export class SafeFetcher {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** An in-process site's answer, within the same size limit; it never redirects. */
+  async #fetchInProcess(site: InProcessSite, url: URL, o: FetchOptions): Promise<FetchedResponse> {
+    const maxBytes = o.maxBytes ?? this.#maxBytes;
+    const answer = await site.respond({ url, headers: this.#requestHeaders(o.headers) });
+    if (answer.body.length > maxBytes) throw this.#toFetchError(new BodyTooLargeError(maxBytes), url, url, maxBytes);
+    return { url: url.href, status: answer.status, headers: { ...answer.headers }, body: answer.body, redirects: 0 };
   }
 
   /** Ends every connection; fetches still in flight fail. Call once crawls have stopped. */

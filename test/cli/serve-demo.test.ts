@@ -21,6 +21,10 @@ describe('content-feed serve --demo (a real process)', () => {
     const out = server.output();
     expect(out).toMatch(/database: sqlite/);
     expect(out).toMatch(/Operator token \(generated/);
+    // The demo site's five seeded feeds were crawled through the pipeline before "ready".
+    const crawled = /Demo site crawled: (\d+) articles from 5 sources\n/.exec(out);
+    expect(crawled, out).not.toBeNull();
+    expect(Number(crawled![1])).toBeGreaterThan(280);
     const apiKey = /Demo API key: (cfk_\w+)/.exec(out)![1]!;
     const contentUrl = /curl -H "Authorization: Bearer cfk_\w+" (\S+)/.exec(out)![1]!;
     const res = await fetch(contentUrl, { headers: { authorization: `Bearer ${apiKey}` } });
