@@ -59,6 +59,38 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 type Env = Record<string, string | undefined>;
 
 /**
+ * Every environment variable `loadConfig` reads. The helpers below accept only
+ * these names, so a new variable is added here first; docs/configuration.md
+ * documents each one (test/ops/configuration-doc.test.ts keeps them in step).
+ */
+export const CONFIG_VARIABLES = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'OBJECT_STORE_URL',
+  'OBJECT_STORE_ENDPOINT',
+  'PUBLIC_BASE_URL',
+  'ADMIN_TOKEN',
+  'SECRET_KEY',
+  'ALLOW_PRIVATE_NETWORK_FETCH',
+  'LOG_LEVEL',
+  'USAGE_FLUSH_INTERVAL_MS',
+  'CRAWL_CONCURRENCY',
+  'CRAWL_HOST_DELAY_MS',
+  'CRAWL_FETCH_TIMEOUT_MS',
+  'EMBEDDING_MODEL_PATH',
+  'PUSH_JOB_LEASE_MS',
+  'PUSH_JOB_CONCURRENCY',
+  'PUSH_RESULT_RETENTION_DAYS',
+  'WEBHOOK_RETRY_DELAYS_MS',
+  'WEBHOOK_TIMEOUT_MS',
+] as const;
+
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+
+/**
  * Reads the environment (and `.env` in the working directory when present) and
  * validates every variable, collecting one message per bad value so an operator
  * fixes them all in one go.
@@ -68,12 +100,12 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     process.loadEnvFile('.env');
   }
   const problems: string[] = [];
-  const get = (name: string): string | undefined => {
+  const get = (name: ConfigVariable): string | undefined => {
     const value = env[name];
     return value === undefined || value.trim() === '' ? undefined : value.trim();
   };
 
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
+  const integer = (name: ConfigVariable, fallback: number, min: number, max: number): number => {
     const raw = get(name);
     if (raw === undefined) return fallback;
     const value = Number(raw);
@@ -84,7 +116,7 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     return value;
   };
 
-  const url = (name: string, schemes: string[]): string | null => {
+  const url = (name: ConfigVariable, schemes: string[]): string | null => {
     const raw = get(name);
     if (raw === undefined) return null;
     try {
