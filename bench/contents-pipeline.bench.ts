@@ -1,3 +1,4 @@
+import { serverEnv, withDatabase, type BenchBackend } from './lib/backends.js';
 import { startTarget, type BenchTarget } from './lib/child.js';
 import { formatRuns, runLoad, summariseRuns, type LoadResult } from './lib/load.js';
 
@@ -5,10 +6,11 @@ export interface BenchRow {
   name: string;
   value: string;
   target?: string;
+  /** The backend the row was measured on; run.ts fills it in for benches that run once per backend. */
+  backend?: string;
 }
 
 const ROUNDS = 3;
-
 
 /**
  * Issue 2: GET /v1/contents/{id} through the full pipeline against a bare
@@ -16,9 +18,13 @@ const ROUNDS = 3;
  * The two are measured in alternating rounds and the medians compared, because
  * this shared 2-core machine drifts by ±30 % between runs.
  */
-export async function contentsPipelineBench(durationSeconds: number): Promise<BenchRow[]> {
+export async function contentsPipelineBench(durationSeconds: number, backend: BenchBackend): Promise<BenchRow[]> {
+  return withDatabase(backend, (database) => measure(durationSeconds, serverEnv(backend, database)));
+}
+
+async function measure(durationSeconds: number, env: Record<string, string>): Promise<BenchRow[]> {
   const bareTarget = await startTarget('bench/servers/bare-server.ts');
-  const fullTarget = await startTarget('bench/servers/pipeline-server.ts');
+  const fullTarget = await startTarget('bench/servers/pipeline-server.ts', env);
   const load = (t: BenchTarget, seconds: number) => runLoad({ url: t.url, headers: t.headers, connections: 10, durationSeconds: seconds });
   const bare: LoadResult[] = [];
   const full: LoadResult[] = [];

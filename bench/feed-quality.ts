@@ -26,7 +26,7 @@ const CLICKS_PER_ROUND = 2;
 const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-quality-'));
 const databaseFile = path.join(dir, 'feed.sqlite');
 const data = await generateFeedData({
-  databaseFile,
+  databaseUrl: `sqlite:${databaseFile}`,
   items: 5000,
   sources: 20,
   users: 0,
@@ -36,7 +36,7 @@ const data = await generateFeedData({
   keepItems: true,
 });
 const corpus = new Map<string, GeneratedItem>(data.items.map((item) => [item.id, item]));
-const target = await startTarget('bench/servers/feed-server.ts', { FEED_DATABASE_FILE: databaseFile, FEED_TENANT_ID: data.tenantId, FEED_API_KEY: data.apiKey });
+const target = await startTarget('bench/servers/feed-server.ts', { BENCH_DATABASE_URL: `sqlite:${databaseFile}`, FEED_TENANT_ID: data.tenantId, FEED_API_KEY: data.apiKey });
 const client = new FeedClient(target.info.baseUrl!, target.headers, 'bench');
 
 type Kinds = Record<keyof Match, number>;

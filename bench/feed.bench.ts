@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { BenchRow } from './contents-pipeline.bench.js';
+import { serverEnv, withDatabase, type BenchBackend, type BenchDatabase } from './lib/backends.js';
 import { startTarget, type BenchTarget } from './lib/child.js';
 import { seededRandom } from '../src/lib/seeded-random.js';
 import { generateFeedData } from './lib/feed-data.js';
@@ -13,8 +11,8 @@ const OFFERED_RATE = 500;
 /** Enough connections that 500 req/s is offered even when answers slow down. */
 const RATE_CONNECTIONS = 25;
 const USERS = 100_000;
-/** Seeded, so every run offers the same sequence of requests. */
-const pathRandom = seededRandom(5);
+/** Seeded, and reset for each backend, so every run offers the same sequence of requests. */
+let pathRandom = seededRandom(5);
 
 
 /**
@@ -22,7 +20,7 @@ const pathRandom = seededRandom(5);
  * (a tenth of them with click histories); a fifth of all requests ask for
  * 渋谷 at station level. Page size is the default (20).
  */
-function feedPath(random: () => number): string {
+export function feedPath(random: () => number): string {
   let query = '/v1/feed?scenario=bench';
   if (random() >= 0.4) query += `&user_id=user_${1 + Math.floor(random() * USERS)}`;
   if (random() < 0.2) query += `&area_names=${encodeURIComponent('渋谷')}&area_level=station`;
@@ -56,29 +54,34 @@ async function residentMb(target: BenchTarget): Promise<string> {
   return (bytes / 2 ** 20).toFixed(0);
 }
 
+/** The data of the feed benchmarks (this one and fleet.bench.ts). */
+export const FEED_DATA = {
+  items: 100_000,
+  sources: 50,
+  users: USERS,
+  usersWithHistory: 10_000,
+  historyPerUser: 20,
+  publishedWithinHours: 72,
+} as const;
+
 /**
  * Issue 5: GET /v1/feed on generated data (100,000 users with histories,
- * 100,000 live items, 50 sources), against a bare Fastify route, in
- * alternating rounds (medians; this shared 2-core VM drifts ±30 %), then
+ * 100,000 live items, 50 sources) on `backend`, against a bare Fastify route,
+ * in alternating rounds (medians; this shared 2-core VM drifts ±30 %), then
  * the feed alone at a fixed offered rate of 500 req/s (the Enterprise limit).
  */
-export async function feedBench(durationSeconds: number): Promise<BenchRow[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-feed-data-'));
-  const databaseFile = path.join(dir, 'feed.sqlite');
-  const data = await generateFeedData({
-    databaseFile,
-    items: 100_000,
-    sources: 50,
-    users: USERS,
-    usersWithHistory: 10_000,
-    historyPerUser: 20,
-    publishedWithinHours: 72,
-  });
+export async function feedBench(durationSeconds: number, backend: BenchBackend): Promise<BenchRow[]> {
+  return withDatabase(backend, (database) => measure(durationSeconds, backend, database));
+}
+
+async function measure(durationSeconds: number, backend: BenchBackend, database: BenchDatabase): Promise<BenchRow[]> {
+  pathRandom = seededRandom(5);
+  const data = await generateFeedData({ databaseUrl: database.url, ...FEED_DATA });
   const generated = Object.entries(data.rows).map(([table, n]) => `${table} ${n.toLocaleString('en')}`).join(', ');
   const bareTarget = await startTarget('bench/servers/bare-server.ts');
   const feedStarted = performance.now();
   const feedTarget = await startTarget('bench/servers/feed-server.ts', {
-    FEED_DATABASE_FILE: databaseFile,
+    ...serverEnv(backend, database),
     FEED_TENANT_ID: data.tenantId,
     FEED_API_KEY: data.apiKey,
   });
@@ -100,13 +103,12 @@ export async function feedBench(durationSeconds: number): Promise<BenchRow[]> {
     rss = await residentMb(feedTarget);
   } finally {
     await Promise.all([bareTarget.stop(), feedTarget.stop()]);
-    rmSync(dir, { recursive: true, force: true });
   }
   const b = summariseRuns(bare);
   const f = summariseRuns(feed);
   const fmt = formatRuns;
   return [
-    { name: 'feed data generated (SQLite, direct inserts)', value: `${data.seconds.toFixed(1)} s: ${generated}` },
+    { name: 'feed data generated (direct inserts)', value: `${data.seconds.toFixed(1)} s: ${generated}` },
     { name: 'feed server boot + first feed (pool, index)', value: `${bootSeconds.toFixed(1)} s, first feed ${feedTarget.info.coldMs} ms, RSS ${feedTarget.info.rssMb} MB → ${rss} MB after load` },
     { name: `bare Fastify route (${CONNECTIONS} conn, median of ${ROUNDS})`, value: fmt(b) },
     { name: `GET /v1/feed, 100k users/items (${CONNECTIONS} conn, median of ${ROUNDS})`, value: fmt(f) },

@@ -9,6 +9,7 @@ import { createRuntime } from '../src/deps.js';
 import { fixtureArticles } from '../test/helpers/fixture-articles.js';
 import { NewsSite } from '../test/helpers/news-site.js';
 import type { BenchRow } from './contents-pipeline.bench.js';
+import { withDatabase, type BenchBackend } from './lib/backends.js';
 
 const POLL_INTERVAL_S = 30;
 const TRIALS = Number(process.env.BENCH_FRESHNESS_TRIALS ?? 4);
@@ -16,14 +17,22 @@ const TRIALS = Number(process.env.BENCH_FRESHNESS_TRIALS ?? 4);
 /**
  * Issue 4: time from a new item appearing in a feed (polled every 30 s) to
  * `GET /v1/contents/{id}` serving it, with the real scheduler, politeness
- * delay (1 s) and clock. Each trial publishes at a random moment of the poll
- * cycle, so the result spreads over 0–30 s of waiting plus processing.
+ * delay (1 s) and clock, the service in this process on `backend`. Each trial
+ * publishes at a random moment of the poll cycle, so the result spreads over
+ * 0–30 s of waiting plus processing.
  */
-export async function freshnessBench(): Promise<BenchRow[]> {
+export async function freshnessBench(_seconds: number, backend: BenchBackend): Promise<BenchRow[]> {
+  return withDatabase(backend, (database) => measure(database.url, backend.redisUrl));
+}
+
+async function measure(databaseUrl: string, redisUrl: string | null): Promise<BenchRow[]> {
   const site = await NewsSite.start();
   site.addFeed('/feed.xml', 'rss2', fixtureArticles(20, { publishedAt: new Date(Date.now() - 3_600_000) }));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-fresh-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ALLOW_PRIVATE_NETWORK_FETCH: 'true', LOG_LEVEL: 'warn' }, { readDotEnv: false });
+  const config = loadConfig(
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl ?? undefined, ALLOW_PRIVATE_NETWORK_FETCH: 'true', LOG_LEVEL: 'warn' },
+    { readDotEnv: false },
+  );
   const runtime = await createRuntime(config, { log: pino({ level: 'warn' }) });
   const app = await buildApp(runtime.deps);
   const admin = { authorization: `Bearer ${runtime.deps.adminToken}` };

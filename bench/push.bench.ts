@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BenchRow } from './contents-pipeline.bench.js';
+import { serverEnv, withDatabase, type BenchBackend, type BenchDatabase } from './lib/backends.js';
 import { startTarget, type BenchTarget } from './lib/child.js';
 import { topFunctions } from './lib/cpu-profile.js';
 import { generateFeedData } from './lib/feed-data.js';
@@ -165,13 +166,16 @@ async function checkFile(url: string, users: number): Promise<{ bytes: number; s
   return { bytes, seconds: (performance.now() - started) / 1000, candidates };
 }
 
-/** One data set of `users` users (a tenth with histories), one job over all of them. */
-async function measure(users: number, profile: boolean): Promise<Measured> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-push-data-'));
-  const databaseFile = path.join(dir, 'push.sqlite');
-  const profileDir = path.join(dir, 'profile');
+/** One data set of `users` users (a tenth with histories) on a fresh database of `backend`, one job over all of them. */
+function measure(backend: BenchBackend, users: number, profile: boolean): Promise<Measured> {
+  return withDatabase(backend, (database) => measureOn(backend, database, users, profile));
+}
+
+async function measureOn(backend: BenchBackend, database: BenchDatabase, users: number, profile: boolean): Promise<Measured> {
+  // Kept for a closer look when profiled; the database (~0.5 GB) is dropped by measure().
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-push-profile-'));
   const data = await generateFeedData({
-    databaseFile,
+    databaseUrl: database.url,
     items: ITEMS,
     sources: SOURCES,
     users,
@@ -181,7 +185,7 @@ async function measure(users: number, profile: boolean): Promise<Measured> {
   });
   const target = await startTarget(
     'bench/servers/push-server.ts',
-    { FEED_DATABASE_FILE: databaseFile, FEED_TENANT_ID: data.tenantId, FEED_API_KEY: data.apiKey },
+    { ...serverEnv(backend, database), FEED_TENANT_ID: data.tenantId, FEED_API_KEY: data.apiKey },
     profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   );
   let running = true;
@@ -222,26 +226,25 @@ async function measure(users: number, profile: boolean): Promise<Measured> {
     };
   } finally {
     await stop();
-    // Keep the profile for a closer look; the database (~0.5 GB) goes.
-    rmSync(profile ? databaseFile : dir, { recursive: true, force: true });
+    if (!profile) rmSync(profileDir, { recursive: true, force: true });
   }
 }
 
 /**
- * Issue 6: one push job (`candidates_per_user=3`, target_mode all) on the
- * embedded default, over generated data sets that differ only in the number of
+ * Issue 6: one push job (`candidates_per_user=3`, target_mode all) on
+ * `backend`, over generated data sets that differ only in the number of
  * users (100,000 live items over 50 sources each; a tenth of the users with
  * histories). Wall time from POST to the poll that sees `completed`; the
  * service's RSS sampled from /metrics every 250 ms; the file downloaded with a
  * plain GET and checked line by line. BENCH_PUSH_PROFILE=1 CPU-profiles the
  * largest run's server.
  */
-export async function pushBench(): Promise<BenchRow[]> {
+export async function pushBench(_seconds: number, backend: BenchBackend): Promise<BenchRow[]> {
   const largest = Math.max(...USER_COUNTS);
   const results: Measured[] = [];
   for (const users of USER_COUNTS) {
-    const m = await measure(users, process.env.BENCH_PUSH_PROFILE === '1' && users === largest);
-    console.log(`push ${users.toLocaleString('en')} users: ${JSON.stringify({ ...m, profile: undefined })}`);
+    const m = await measure(backend, users, process.env.BENCH_PUSH_PROFILE === '1' && users === largest);
+    console.log(`push ${users.toLocaleString('en')} users (${backend.name}): ${JSON.stringify({ ...m, profile: undefined })}`);
     if (m.profile) console.log(`CPU profile of the push server (self time):\n${m.profile}`);
     results.push(m);
   }

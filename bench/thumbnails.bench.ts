@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './contents-pipeline.bench.js';
+import { serverEnv, withDatabase, type BenchBackend } from './lib/backends.js';
 import { startTarget } from './lib/child.js';
 import { topFunctions } from './lib/cpu-profile.js';
 import { runLoad } from './lib/load.js';
@@ -22,8 +23,8 @@ const percentile = (values: number[], p: number) => {
 const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
 
 /**
- * Issue 7: GET /thumbnails/{id}?w=400 on the embedded default, the server in
- * its own process, a 1200 × 800 JPEG original on a loopback origin in this one.
+ * Issue 7: GET /thumbnails/{id}?w=400 on each backend (local object store in
+ * both), the server in its own process, a 1200 × 800 JPEG original on a loopback origin in this one.
  *
  * Cold: one request at a time, each of 30 articles once per format; the format
  * order rotates per article, so each format pays the original's fetch (and
@@ -32,12 +33,16 @@ const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
  * cache, with autocannon at 10 connections: one URL, then a mix of all 30.
  * BENCH_THUMB_PROFILE=1 adds a CPU profile of the server over the whole run.
  */
-export async function thumbnailsBench(durationSeconds: number): Promise<BenchRow[]> {
+export async function thumbnailsBench(durationSeconds: number, backend: BenchBackend): Promise<BenchRow[]> {
+  return withDatabase(backend, (database) => measure(durationSeconds, serverEnv(backend, database)));
+}
+
+async function measure(durationSeconds: number, env: Record<string, string>): Promise<BenchRow[]> {
   const origin = await startPhotoOrigin(1200, 800);
   const profileDir = process.env.BENCH_THUMB_PROFILE === '1' ? mkdtempSync(path.join(tmpdir(), 'cf-thumb-prof-')) : null;
   const target = await startTarget(
     'bench/servers/thumbnail-server.ts',
-    { THUMB_ORIGIN: origin.baseUrl, THUMB_ARTICLES: String(ARTICLES) },
+    { ...env, THUMB_ORIGIN: origin.baseUrl, THUMB_ARTICLES: String(ARTICLES) },
     profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   );
   const urls = target.info.thumbnails!.split(' ');

@@ -6,6 +6,7 @@ import type { AreaDirectory } from './areas/area-directory.js';
 import type { ArticleStore } from './content/article-store.js';
 import type { ContentCatalog } from './content/content-catalog.js';
 import type { Crawler } from './crawl/crawler.js';
+import type { FeedPreview } from './feed/feed-preview.js';
 import type { FeedService } from './feed/feed-service.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Database } from './db/schema.js';
@@ -50,6 +51,8 @@ export interface AppDeps {
   articles: ArticleStore;
   crawler: Crawler;
   feed: FeedService;
+  /** The console's scenario preview: the feed's ranking, explained, serving nothing. */
+  feedPreview: FeedPreview;
   /** Push files (and later thumbnails): local files or S3. */
   objects: ObjectStore;
   /** Sends recorded webhook deliveries. */

@@ -4,6 +4,7 @@ import type { AppDeps } from './app-deps.js';
 import { adminContentRoutes } from './content/admin-content-routes.js';
 import { adminSourceRoutes } from './content/admin-source-routes.js';
 import { adminCrawlRoute } from './crawl/admin-crawl-route.js';
+import { adminPreviewRoute } from './feed/admin-preview-route.js';
 import { feedRoute } from './feed/feed-route.js';
 import { adminAreaRoutes } from './areas/admin-area-routes.js';
 import { contentsRoute } from './content/contents-route.js';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminUsageRoutes, deps);
   await app.register(adminMetricsRoute, deps);
   await app.register(adminScenarioRoutes, deps);
+  await app.register(adminPreviewRoute, deps);
   await app.register(adminSourceRoutes, deps);
   await app.register(adminCrawlRoute, deps);
   await app.register(adminAreaRoutes, deps);

@@ -9,10 +9,11 @@ import { createRuntime, type Runtime } from '../../src/deps.js';
 
 /**
  * The real service, as a bench server child runs it, on a generated database
- * (bench/lib/feed-data.ts): embedded default (SQLite file, local object store
- * in a temp DATA_DIR, in-memory limiter), event processor and workers running
+ * (bench/lib/feed-data.ts): the database BENCH_DATABASE_URL names (a SQLite file
+ * or PostgreSQL), Redis when BENCH_REDIS_URL is set (else limits in memory), a
+ * local object store in a temp DATA_DIR, event processor and workers running
  * unless BENCH_NO_WORKERS=1, logging at `warn` (LOG_LEVEL to see it on stderr).
- * Env: FEED_DATABASE_FILE, FEED_TENANT_ID, FEED_API_KEY.
+ * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, FEED_TENANT_ID, FEED_API_KEY.
  */
 export interface BenchService {
   app: FastifyInstance;
@@ -43,7 +44,8 @@ export async function startBenchService(scenario: { name: string; type: 'feed' |
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${env('FEED_DATABASE_FILE')}`,
+      DATABASE_URL: env('BENCH_DATABASE_URL'),
+      REDIS_URL: process.env.BENCH_REDIS_URL,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ADMIN_TOKEN,
       SECRET_KEY,

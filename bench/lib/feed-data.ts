@@ -13,13 +13,15 @@ import { KeyAuthenticator } from '../../src/tenants/authenticate-key.js';
 import { createTenant, issueApiKey } from '../../src/tenants/tenant-service.js';
 
 /**
- * Generated feed data, written straight into a fresh SQLite file (multi-row
- * inserts, one transaction a table): sources, live items with topic-clustered
- * vectors and area tags, users with click histories, read marks and popularity.
- * The same seed gives the same corpus (ids, vectors, histories).
+ * Generated feed data, written straight into a fresh database through Kysely
+ * (migrations, then multi-row inserts, one transaction a table): sources, live
+ * items with topic-clustered vectors and area tags, users with click histories,
+ * read marks and popularity. The same seed gives the same corpus (ids, vectors,
+ * histories) on SQLite and on PostgreSQL.
  */
 export interface FeedDataOptions {
-  databaseFile: string;
+  /** `sqlite:<file>` or `postgres://…` (bench/lib/backends.ts makes a fresh one). */
+  databaseUrl: string;
   items: number;
   sources: number;
   /** Registered users (`user_1` …). */
@@ -105,7 +107,7 @@ function topicVectors(random: Random): Map<Category, Float32Array[]> {
 
 async function insertChunked<T extends keyof Database & string>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   if (rows.length === 0) return;
-  // SQLite binds at most 32,766 values a statement.
+  // SQLite binds at most 32,766 values a statement (PostgreSQL 65,535).
   const perStatement = Math.max(1, Math.min(1000, Math.floor(30_000 / Object.keys(rows[0]!).length)));
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += perStatement) {
@@ -132,7 +134,7 @@ export async function generateFeedData(options: FeedDataOptions): Promise<FeedDa
   const started = performance.now();
   const random = seededRandom(options.seed ?? 20261122);
   const now = options.now ?? Date.now();
-  const handle = openDatabase(`sqlite:${options.databaseFile}`);
+  const handle = openDatabase(options.databaseUrl);
   const { db } = handle;
   const rows: Record<string, number> = {};
   try {

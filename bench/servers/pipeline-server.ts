@@ -10,14 +10,23 @@ import { createRuntime } from '../../src/deps.js';
 import { createTenant, issueApiKey } from '../../src/tenants/tenant-service.js';
 
 /**
- * The full pipeline on the embedded default (SQLite file, in-memory limiter):
- * auth, rate limit, validation, credit reservation and ledger, metrics, logging
- * at `warn` (production would log each request at `info`; see RESULTS.md).
+ * The full pipeline on the embedded default (SQLite file in DATA_DIR, in-memory
+ * limiter), or on the database BENCH_DATABASE_URL names with Redis at
+ * BENCH_REDIS_URL: auth, rate limit, validation, credit reservation and ledger,
+ * metrics, logging at `warn` (production would log each request at `info`; see
+ * RESULTS.md).
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-'));
 const secretKey = 'bench-secret-key-0123456789abcdef0123456789';
 const config = loadConfig(
-  { DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef', SECRET_KEY: secretKey },
+  {
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    REDIS_URL: process.env.BENCH_REDIS_URL,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef',
+    SECRET_KEY: secretKey,
+  },
   { readDotEnv: false },
 );
 const runtime = await createRuntime(config, {

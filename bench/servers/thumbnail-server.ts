@@ -8,7 +8,8 @@ import { createRuntime } from '../../src/deps.js';
 
 /**
  * The thumbnail proxy on the embedded default (SQLite file and local object
- * store in a temp DATA_DIR, in-memory limiter), logging at `warn`. Sets up a
+ * store in a temp DATA_DIR, in-memory limiter), or on the database
+ * BENCH_DATABASE_URL names with Redis at BENCH_REDIS_URL, logging at `warn`. Sets up a
  * tenant, a source and THUMB_ARTICLES articles whose images are at
  * THUMB_ORIGIN/photo-<n>.jpg (1200 × 800) through the admin API, then prints
  * READY with the items' `thumbnail.url`s (space-separated in `thumbnails`).
@@ -23,6 +24,8 @@ const adminToken = 'bench-admin-token-0123456789abcdef';
 const config = loadConfig(
   {
     DATA_DIR: dataDir,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    REDIS_URL: process.env.BENCH_REDIS_URL,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ADMIN_TOKEN: adminToken,
     SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
