@@ -15,13 +15,18 @@ const FeedItem = Type.Composite(
   { $id: 'FeedItem' },
 );
 
+/** Who and where a feed is for; the console's preview (admin-preview-route.ts) takes the same. */
+export const FeedContextFields = {
+  user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[^\\u0000-\\u001f\\u007f]+$' })),
+  area_names: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Comma-separated area names (percent-encoded); the 駅 suffix is optional.' })),
+  area_ids: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Comma-separated gazetteer ids: jp, pref:13, city:13104, station:<id>. Not with area_names.' })),
+  area_level: Type.Optional(Type.Union([Type.Literal('station'), Type.Literal('city'), Type.Literal('prefecture'), Type.Literal('country')])),
+};
+
 const FeedQuerystring = Type.Object(
   {
     scenario: Type.String({ minLength: 1, maxLength: 100, description: 'A feed scenario defined in the console.' }),
-    user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[^\\u0000-\\u001f\\u007f]+$' })),
-    area_names: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Comma-separated area names (percent-encoded); the 駅 suffix is optional.' })),
-    area_ids: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Comma-separated gazetteer ids: jp, pref:13, city:13104, station:<id>. Not with area_names.' })),
-    area_level: Type.Optional(Type.Union([Type.Literal('station'), Type.Literal('city'), Type.Literal('prefecture'), Type.Literal('country')])),
+    ...FeedContextFields,
     limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'The meta.next_cursor of the previous page, unchanged, with the same query.' })),
   },

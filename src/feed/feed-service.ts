@@ -15,7 +15,7 @@ import type { ContentPool } from './content-pool.js';
 import { bindingKey, decodeCursor, encodeCursor, invalidCursor } from './feed-cursor.js';
 import { areaTarget, resolveFeedAreas, type AreaQuery } from './resolve-feed-areas.js';
 import type { Snapshot, SnapshotStore } from './snapshot-store.js';
-import type { Ranked, UserRanker } from './user-ranker.js';
+import type { Ranked, RankRequest, UserRanker } from './user-ranker.js';
 import { loadUserFeedState, type UserFeedState } from './user-feed-state.js';
 
 /**
@@ -190,8 +190,16 @@ export class FeedService {
     pageSize: number,
     exclude: ReadonlySet<string>,
   ): Promise<Ranked[]> {
-    return this.deps.ranker.rank({ tenantId, config, user, areas, now, seedKey, limit: SNAPSHOT_SIZE, pageSize, exclude });
+    return this.deps.ranker.rank(snapshotRankRequest({ tenantId, config, user, areas, now, seedKey, pageSize, exclude }));
   }
+}
+
+/**
+ * What a first page ranks: a snapshot of SNAPSHOT_SIZE items whose diversity caps hold per
+ * page. The console's preview (feed-preview.ts) ranks with it too, so it orders as the feed does.
+ */
+export function snapshotRankRequest(o: Omit<RankRequest, 'limit' | 'channels'>): RankRequest {
+  return { ...o, limit: SNAPSHOT_SIZE };
 }
 
 const formatEntry = (r: Ranked) => `${r.id}~${r.score.toFixed(6)}`;

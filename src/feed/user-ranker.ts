@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Embedder } from '../analysis/embedder.js';
 import { buildProfile } from '../ranking/profile.js';
 import { rank } from '../ranking/rank.js';
-import type { AreaTarget, UserProfile } from '../ranking/types.js';
+import { explainScore, tenantPriorCtr, type ScoreParts } from '../ranking/score.js';
+import type { AreaTarget, RankContext, RankedItem, UserProfile } from '../ranking/types.js';
 import type { AlgorithmConfig } from '../scenarios/algorithm-config.js';
 import type { ContentPool } from './content-pool.js';
 import type { Popularity } from './popularity.js';
@@ -15,6 +16,14 @@ const MAX_INTEREST_VECTORS = 10_000;
 export interface Ranked {
   id: string;
   score: number;
+}
+
+/** A ranked item with why it is where it is (the console's preview). */
+export interface ExplainedRanked extends Ranked {
+  /** The weighted contribution of each score component, six decimals. */
+  signals: ScoreParts;
+  /** Placed in an exploration slot (a new item the scores alone would not have shown). */
+  exploration: boolean;
 }
 
 export interface RankRequest {
@@ -56,6 +65,28 @@ export class UserRanker {
   }
 
   async rank(request: RankRequest): Promise<Ranked[]> {
+    const { items } = await this.ranked(request);
+    return items.map((r) => ({ id: r.id, score: roundScore(r.score) }));
+  }
+
+  /** The very ranking `rank()` returns, each item with its score's parts and whether it fills an exploration slot. */
+  async explain(request: RankRequest): Promise<ExplainedRanked[]> {
+    const { items, context } = await this.ranked(request);
+    const priorCtr = tenantPriorCtr(context.tenantCtr);
+    return items.map((r) => {
+      const { parts } = explainScore(r.candidate, context, priorCtr);
+      const signals: ScoreParts = {
+        relevance: roundScore(parts.relevance),
+        freshness: roundScore(parts.freshness),
+        popularity: roundScore(parts.popularity),
+        area: roundScore(parts.area),
+        follow: roundScore(parts.follow),
+      };
+      return { id: r.id, score: roundScore(r.score), signals, exploration: r.exploration === true };
+    });
+  }
+
+  private async ranked(request: RankRequest): Promise<{ items: RankedItem[]; context: RankContext }> {
     const { tenantId, config, user, now } = request;
     const pool = await this.pool.ready();
     const popularity = await this.popularity.of(tenantId);
@@ -74,12 +105,13 @@ export class UserRanker {
       popular: popularity.top(),
       sizes: request.channels,
     });
-    const ranked = rank(
+    const context: RankContext = { profile, areas: request.areas, config, now, seed: seedOf(tenantId, request.seedKey, now), tenantCtr: popularity.totals };
+    const items = rank(
       candidates.map((c) => toCandidate(c, popularity.item(c.id))),
-      { profile, areas: request.areas, config, now, seed: seedOf(tenantId, request.seedKey, now), tenantCtr: popularity.totals },
+      context,
       { limit: request.limit, pageSize: request.pageSize },
     );
-    return ranked.map((r) => ({ id: r.id, score: roundScore(r.score) }));
+    return { items, context };
   }
 
   private async profileOf(user: UserFeedState, now: number): Promise<UserProfile> {

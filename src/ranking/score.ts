@@ -90,12 +90,45 @@ export function followBoost(sourceId: string, profile: UserProfile | null): numb
   return profile !== null && profile.followedSources.has(sourceId) ? 1 : 0;
 }
 
+/** The weighted contribution of each component to a score (the console's preview shows them). */
+export interface ScoreParts {
+  relevance: number;
+  freshness: number;
+  popularity: number;
+  area: number;
+  follow: number;
+}
+
+/**
+ * Σ weight · component, the one formula both `scoreCandidate` and `explainScore` run, so a
+ * score and its explanation cannot disagree. Writes the parts into `parts` when given; the
+ * feed passes null and allocates nothing per candidate. A component with weight 0 is not
+ * computed (relevance is a 256-dimension dot product) and contributes 0.
+ */
+function weightedScore(c: Candidate, ctx: RankContext, priorCtr: number, parts: ScoreParts | null): number {
+  const { weights, freshness_half_life_hours: halfLife } = ctx.config;
+  const fresh = weights.freshness * freshness(c.publishedAt, ctx.now, halfLife);
+  const popular = weights.popularity * popularity(c.impressions, c.clicks, priorCtr);
+  const relevant = weights.relevance !== 0 ? weights.relevance * relevance(c, ctx.profile) : 0;
+  const area = weights.area !== 0 ? weights.area * areaBoost(c.areaIds, ctx.areas) : 0;
+  const follow = weights.follow !== 0 ? weights.follow * followBoost(c.sourceId, ctx.profile) : 0;
+  if (parts !== null) {
+    parts.relevance = relevant;
+    parts.freshness = fresh;
+    parts.popularity = popular;
+    parts.area = area;
+    parts.follow = follow;
+  }
+  return fresh + popular + relevant + area + follow;
+}
+
 /** Σ weight · component; the prior CTR can be passed in when scoring many candidates of one request. */
 export function scoreCandidate(c: Candidate, ctx: RankContext, priorCtr: number = tenantPriorCtr(ctx.tenantCtr)): number {
-  const { weights, freshness_half_life_hours: halfLife } = ctx.config;
-  let score = weights.freshness * freshness(c.publishedAt, ctx.now, halfLife) + weights.popularity * popularity(c.impressions, c.clicks, priorCtr);
-  if (weights.relevance !== 0) score += weights.relevance * relevance(c, ctx.profile);
-  if (weights.area !== 0) score += weights.area * areaBoost(c.areaIds, ctx.areas);
-  if (weights.follow !== 0) score += weights.follow * followBoost(c.sourceId, ctx.profile);
-  return score;
+  return weightedScore(c, ctx, priorCtr, null);
+}
+
+/** The score `scoreCandidate` gives, with the weighted contribution of each component. */
+export function explainScore(c: Candidate, ctx: RankContext, priorCtr: number = tenantPriorCtr(ctx.tenantCtr)): { score: number; parts: ScoreParts } {
+  const parts: ScoreParts = { relevance: 0, freshness: 0, popularity: 0, area: 0, follow: 0 };
+  return { score: weightedScore(c, ctx, priorCtr, parts), parts };
 }

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { AppDeps } from '../app-deps.js';
+import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
+import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
+import { requireTenant } from '../tenants/tenant-service.js';
+import { FeedContextFields } from './feed-route.js';
+
+const Signals = Type.Object(
+  {
+    relevance: Type.Number(),
+    freshness: Type.Number(),
+    popularity: Type.Number(),
+    area: Type.Number(),
+    follow: Type.Number(),
+  },
+  { description: 'Weight × component for each part of the score (docs/ranking.md); they add up to `score`, give or take rounding.' },
+);
+
+const PreviewItem = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  url: Type.String(),
+  source: Type.Object({ id: Type.String(), name: Type.String() }),
+  category: Nullable(Type.String()),
+  published_at: IsoTimestamp,
+  score: Type.Number(),
+  signals: Signals,
+  exploration: Type.Boolean({ description: 'Placed in an exploration slot: a new item the scores alone would not have shown here.' }),
+});
+
+const PreviewResponse = Type.Object({
+  items: Type.Array(PreviewItem),
+  meta: Type.Object({
+    scenario: Type.String(),
+    algorithm_id: Type.String(),
+    user: Type.Object({ user_id: Nullable(Type.String()), registered: Type.Boolean() }),
+    areas: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), level: Type.String() }), {
+      description: 'The areas the ranking boosts: from area_names or area_ids, else the registered user\'s profile.',
+    }),
+  }),
+});
+
+/**
+ * GET /admin/v1/tenants/{tenant_id}/scenarios/{scenario}/preview: what the feed would
+ * show, and why, without serving it (docs/console.md). Free; open to the tenant's console members.
+ */
+export const adminPreviewRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  app.get(
+    '/admin/v1/tenants/:tenant_id/scenarios/:scenario/preview',
+    {
+      config: { auth: 'admin', consoleAccess: 'tenant' },
+      schema: {
+        tags: ['admin: scenarios'],
+        security: [{ adminToken: [] }],
+        summary: 'Rank a scenario for a user and area context as the feed would, with each score taken apart; serves nothing',
+        params: Type.Composite([TenantIdParams, Type.Object({ scenario: Type.String({ minLength: 1, maxLength: 100 }) })]),
+        querystring: Type.Object({ ...FeedContextFields, limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }) }, { additionalProperties: false }),
+        response: withProblems({ 200: PreviewResponse }, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { tenant_id: tenantId, scenario } = request.params;
+      await requireTenant(deps.db, tenantId);
+      const preview = await deps.feedPreview.preview(tenantId, scenario, request.query, request.id);
+      return {
+        items: preview.items.map(({ view, score, signals, exploration }) => ({
+          id: view.id,
+          title: view.title,
+          url: view.url,
+          source: view.source,
+          category: view.category,
+          published_at: view.published_at,
+          score,
+          signals,
+          exploration,
+        })),
+        meta: {
+          scenario: preview.scenario.name,
+          algorithm_id: preview.scenario.algorithmId,
+          user: { user_id: preview.user.userId, registered: preview.user.registered },
+          areas: preview.areas.map((a) => ({ id: a.id, name: a.name, level: a.level })),
+        },
+      };
+    },
+  );
+};

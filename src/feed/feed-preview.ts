@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { Area } from '../areas/area.js';
+import type { AreaDirectory } from '../areas/area-directory.js';
+import type { ContentCatalog } from '../content/content-catalog.js';
+import type { ContentItemView } from '../content/content-view.js';
+import type { Database } from '../db/schema.js';
+import { errors } from '../http/problem.js';
+import type { Clock } from '../lib/clock.js';
+import type { ScoreParts } from '../ranking/score.js';
+import { findAlgorithm, findScenario, type Scenario } from '../scenarios/scenario-repo.js';
+import { snapshotRankRequest } from './feed-service.js';
+import { areaTarget, resolveFeedAreas, type AreaQuery } from './resolve-feed-areas.js';
+import { loadUserFeedState } from './user-feed-state.js';
+import type { UserRanker } from './user-ranker.js';
+
+export interface PreviewQuery extends AreaQuery {
+  user_id?: string;
+  limit: number;
+}
+
+export interface PreviewItem {
+  view: ContentItemView;
+  score: number;
+  signals: ScoreParts;
+  exploration: boolean;
+}
+
+export interface Preview {
+  scenario: Scenario;
+  user: { userId: string | null; registered: boolean };
+  areas: Area[];
+  items: PreviewItem[];
+}
+
+export interface FeedPreviewDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  areas: AreaDirectory;
+  ranker: UserRanker;
+  contents: ContentCatalog;
+}
+
+/**
+ * The console's scenario preview: the first page GET /v1/feed would serve this
+ * user in this area context — the same user state, area rules (and their 400s),
+ * ranking request and seed — with each item's score taken apart. It serves
+ * nothing: it reads, and writes no snapshot, cursor, token, read mark, usage or
+ * user. A push scenario ranks the same way with its own algorithm.
+ */
+export class FeedPreview {
+  constructor(private readonly deps: FeedPreviewDeps) {}
+
+  async preview(tenantId: string, scenarioName: string, query: PreviewQuery, requestId: string): Promise<Preview> {
+    const { db, clock } = this.deps;
+    const scenario = await findScenario(db, tenantId, scenarioName);
+    if (!scenario) throw errors.notFound(`No scenario ${scenarioName} for tenant ${tenantId}.`);
+    const algorithm = await findAlgorithm(db, tenantId, scenario.algorithmId);
+    if (!algorithm) throw errors.internal();
+
+    const now = clock.now();
+    const user = await loadUserFeedState(db, tenantId, query.user_id, now);
+    const areas = resolveFeedAreas(this.deps.areas, query, user.registered ? user.properties : {});
+    const ranked = await this.deps.ranker.explain(
+      snapshotRankRequest({
+        tenantId,
+        config: algorithm.config,
+        user,
+        areas: areas.map((a) => areaTarget(this.deps.areas, a)),
+        now,
+        // The feed's seed: the user id, or for an anonymous request its request id (so its
+        // exploration slots differ from one request to the next, in the feed as here).
+        seedKey: query.user_id ?? requestId,
+        pageSize: query.limit,
+        exclude: new Set(),
+      }),
+    );
+    const page = ranked.slice(0, query.limit);
+    const views = await this.deps.contents.items(page.map((r) => r.id));
+    const items: PreviewItem[] = [];
+    for (const r of page) {
+      const view = views.get(r.id);
+      // As the feed: an item deleted since the pool saw it, or of a blocked source, is not shown.
+      if (!view || user.blocked.has(view.source.id)) continue;
+      items.push({ view, score: r.score, signals: r.signals, exploration: r.exploration });
+    }
+    return { scenario, user: { userId: query.user_id ?? null, registered: user.registered }, areas, items };
+  }
+}
