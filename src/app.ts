@@ -16,6 +16,7 @@ import { adminMetricsRoute } from './events/admin-metrics-route.js';
 import { eventsRoute } from './events/events-route.js';
 import { adminUsageRoutes } from './metering/admin-usage-routes.js';
 import { usageRoute } from './metering/usage-route.js';
+import { adminPushRoutes } from './push/admin-push-routes.js';
 import { pushRoutes } from './push/push-routes.js';
 import { healthRoutes } from './ops/health-routes.js';
 import { installRequestMetrics } from './ops/metrics.js';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminMetricsRoute, deps);
   await app.register(adminScenarioRoutes, deps);
   await app.register(adminPreviewRoute, deps);
+  await app.register(adminPushRoutes, deps);
   await app.register(adminSourceRoutes, deps);
   await app.register(adminCrawlRoute, deps);
   await app.register(adminAreaRoutes, deps);

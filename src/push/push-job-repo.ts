@@ -13,6 +13,12 @@ export async function findJob(db: Db, tenantId: string, jobId: string): Promise<
   return row ? toPushJob(row) : null;
 }
 
+/** A tenant's most recent jobs, newest first (finished jobs are kept only for the retention period). */
+export async function listJobs(db: Db, tenantId: string, limit: number): Promise<PushJob[]> {
+  const rows = await db.selectFrom('push_jobs').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toPushJob);
+}
+
 export async function findJobById(db: Db, jobId: string): Promise<PushJob | null> {
   const row = await db.selectFrom('push_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
   return row ? toPushJob(row) : null;
