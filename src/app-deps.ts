@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
+import type { ConsoleSessions } from './console/console-sessions.js';
 import type { AreaDirectory } from './areas/area-directory.js';
 import type { ArticleStore } from './content/article-store.js';
 import type { ContentCatalog } from './content/content-catalog.js';
@@ -37,6 +38,8 @@ export interface AppDeps {
   meter: Meter;
   keys: KeyAuthenticator;
   adminToken: string;
+  /** Console logins: sessions by cookie, their CSRF tokens (docs/console.md). */
+  consoleSessions: ConsoleSessions;
   webhookSecrets: SecretBox;
   metrics: Registry;
   contents: ContentCatalog;

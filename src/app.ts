@@ -28,6 +28,7 @@ import { adminWebhookRoutes } from './tenants/admin-webhook-routes.js';
 import { objectRoutes } from './storage/object-routes.js';
 import { thumbnailRoute } from './thumbnails/thumbnail-route.js';
 import { userRoutes } from './users/user-routes.js';
+import { adminDeliveryActionRoutes } from './webhooks/admin-delivery-action-routes.js';
 import { adminWebhookDeliveryRoutes } from './webhooks/admin-delivery-routes.js';
 
 /** Builds the HTTP app from its dependencies. Never listens: `main.ts` or a test does. */
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminKeyRoutes, deps);
   await app.register(adminWebhookRoutes, deps);
   await app.register(adminWebhookDeliveryRoutes, deps);
+  await app.register(adminDeliveryActionRoutes, deps);
   await app.register(adminUsageRoutes, deps);
   await app.register(adminMetricsRoute, deps);
   await app.register(adminScenarioRoutes, deps);

@@ -89,6 +89,12 @@ export async function findDelivery(db: Kysely<Database>, tenantId: string, id: s
   return row ? toDelivery(row) : null;
 }
 
+/** The body a delivery sends, exactly as stored (and signed), with its event type. */
+export async function deliveryPayload(db: Kysely<Database>, tenantId: string, id: string): Promise<{ type: string; payload: string } | null> {
+  const row = await db.selectFrom('webhook_deliveries').select(['event_type', 'payload']).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return row ? { type: row.event_type, payload: row.payload } : null;
+}
+
 /** The attempts of each delivery, in order. */
 export async function attemptsOf(db: Kysely<Database>, deliveryIds: string[]): Promise<Map<string, Attempt[]>> {
   const byDelivery = new Map<string, Attempt[]>(deliveryIds.map((id) => [id, []]));

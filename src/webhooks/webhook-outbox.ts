@@ -20,26 +20,49 @@ export interface WebhookEvent {
  * delivery id (`msg_…`), stored exactly as it will be sent and signed.
  */
 export async function enqueueWebhook(db: Kysely<Database>, event: WebhookEvent): Promise<string | null> {
-  const tenant = await db.selectFrom('tenants').select('webhook_url').where('id', '=', event.tenantId).executeTakeFirst();
-  if (!tenant?.webhook_url) return null;
+  if (!(await hasWebhook(db, event.tenantId))) return null;
   const id = newId('msg');
   const payload = JSON.stringify({ id, type: event.type, created_at: toIso(event.now), data: event.data });
+  await insertDelivery(db, { id, tenantId: event.tenantId, type: event.type, payload, now: event.now });
+  return id;
+}
+
+/**
+ * Records a new delivery of an earlier delivery's body: the same `type`,
+ * `created_at` and `data` under a new id, which the body's `id` carries too
+ * (receivers deduplicate by id, so a resend is processed again). Null when the
+ * tenant has no webhook URL.
+ */
+export async function enqueueResend(db: Kysely<Database>, tenantId: string, original: { type: string; payload: string }, now: number): Promise<string | null> {
+  if (!(await hasWebhook(db, tenantId))) return null;
+  const id = newId('msg');
+  // Spread keeps the key order: `id` stays first, the rest byte for byte as before.
+  const payload = JSON.stringify({ ...(JSON.parse(original.payload) as Record<string, unknown>), id });
+  await insertDelivery(db, { id, tenantId, type: original.type, payload, now });
+  return id;
+}
+
+async function hasWebhook(db: Kysely<Database>, tenantId: string): Promise<boolean> {
+  const tenant = await db.selectFrom('tenants').select('webhook_url').where('id', '=', tenantId).executeTakeFirst();
+  return Boolean(tenant?.webhook_url);
+}
+
+async function insertDelivery(db: Kysely<Database>, d: { id: string; tenantId: string; type: string; payload: string; now: number }): Promise<void> {
   await db
     .insertInto('webhook_deliveries')
     .values({
-      id,
-      tenant_id: event.tenantId,
-      event_type: event.type,
-      payload,
+      id: d.id,
+      tenant_id: d.tenantId,
+      event_type: d.type,
+      payload: d.payload,
       status: 'pending',
-      next_attempt_at: event.now,
+      next_attempt_at: d.now,
       lease_owner: null,
       lease_expires_at: null,
       last_status_code: null,
       last_error: null,
-      created_at: event.now,
+      created_at: d.now,
       finished_at: null,
     })
     .execute();
-  return id;
 }

@@ -1,0 +1,87 @@
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { deliveryOf, enqueue, JOB_DATA, startWebhookApp, tenantWithWebhook } from '../webhooks/webhook-fixture.js';
+
+describe.each(testBackends().map((b) => [b.name, b] as const))('console webhook test and resend on %s', (_name, backend) => {
+  let t: TestApp;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    t = await startWebhookApp({ backend });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await t.close();
+  });
+  const post = (tenantId: string, path: string) => t.admin('POST', `/admin/v1/tenants/${tenantId}/webhook/${path}`);
+
+  it('POST …/webhook/test queues a signed webhook.test delivery that arrives and verifies with the tenant\'s secret', async () => {
+    const { tenantId, secret } = await tenantWithWebhook(t, receiver.url);
+    const res = await post(tenantId, 'test');
+    expect(res.statusCode).toBe(202);
+    const deliveryId = res.json().delivery_id as string;
+    expect(deliveryId).toMatch(/^msg_/);
+    receiver.requests.length = 0;
+
+    expect(await t.deps.webhooks.runDue()).toBe(1);
+    expect(receiver.requests).toHaveLength(1);
+    const request = receiver.requests[0]!;
+    const event = new Webhook(secret).verify(request.body, request.headers);
+    expect(event).toEqual({ id: deliveryId, type: 'webhook.test', created_at: new Date(t.clock.now()).toISOString(), data: { tenant_id: tenantId, message: expect.any(String) } });
+    expect(request.headers['webhook-id']).toBe(deliveryId);
+    expect(await deliveryOf(t, tenantId, deliveryId)).toMatchObject({ type: 'webhook.test', status: 'delivered', attempts: 1 });
+  });
+
+  it('a resend is a new delivery of the same body under a new id, signed anew; the earlier delivery is left as it was', async () => {
+    const { tenantId, secret } = await tenantWithWebhook(t, receiver.url);
+    const originalId = (await enqueue(t, tenantId))!;
+    await t.deps.webhooks.runDue();
+    const before = await deliveryOf(t, tenantId, originalId);
+    const original = receiver.requests.find((r) => r.headers['webhook-id'] === originalId)!;
+
+    t.clock.advance(90_000);
+    const res = await post(tenantId, `deliveries/${originalId}/resend`);
+    expect(res.statusCode).toBe(202);
+    const resentId = res.json().delivery_id as string;
+    expect(resentId).toMatch(/^msg_/);
+    expect(resentId).not.toBe(originalId);
+    receiver.requests.length = 0;
+
+    expect(await t.deps.webhooks.runDue()).toBe(1);
+    expect(receiver.requests).toHaveLength(1);
+    const resent = receiver.requests[0]!;
+    expect(resent.headers['webhook-id']).toBe(resentId);
+    expect(resent.headers['webhook-timestamp']).toBe(String(Math.floor(t.clock.now() / 1000)));
+    expect(resent.headers['webhook-signature']).not.toBe(original.headers['webhook-signature']);
+    const event = new Webhook(secret).verify(resent.body, resent.headers);
+    expect(event).toEqual({ ...JSON.parse(original.body), id: resentId });
+    expect(event).toMatchObject({ type: 'push_job.completed', data: JOB_DATA });
+
+    expect(await deliveryOf(t, tenantId, originalId)).toEqual(before);
+    expect(await deliveryOf(t, tenantId, resentId)).toMatchObject({ type: 'push_job.completed', status: 'delivered', attempts: 1 });
+  });
+
+  it('409 without a webhook URL, 404 for an unknown tenant or a delivery of another tenant; nothing is queued', async () => {
+    const { tenantId: bare } = await t.createTenant();
+    const test = await post(bare, 'test');
+    expect(test.statusCode).toBe(409);
+    expect(test.headers['content-type']).toContain('application/problem+json');
+    expect(test.json().detail).toContain('webhook');
+    expect((await t.admin('GET', `/admin/v1/tenants/${bare}/webhook/deliveries`)).json().deliveries).toEqual([]);
+
+    const { tenantId: owner } = await tenantWithWebhook(t, receiver.url);
+    const deliveryId = (await enqueue(t, owner))!;
+    const { tenantId: other } = await tenantWithWebhook(t, receiver.url);
+    expect((await post(other, `deliveries/${deliveryId}/resend`)).statusCode).toBe(404);
+    expect((await post(owner, 'deliveries/msg_unknown/resend')).statusCode).toBe(404);
+    expect((await post('ten_unknown', 'test')).statusCode).toBe(404);
+
+    expect((await t.admin('DELETE', `/admin/v1/tenants/${owner}/webhook`)).statusCode).toBe(204);
+    expect((await post(owner, `deliveries/${deliveryId}/resend`)).statusCode).toBe(409);
+    expect((await t.admin('GET', `/admin/v1/tenants/${other}/webhook/deliveries`)).json().deliveries).toEqual([]);
+    expect((await t.admin('GET', `/admin/v1/tenants/${owner}/webhook/deliveries`)).json().deliveries).toHaveLength(1);
+  });
+});
