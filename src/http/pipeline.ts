@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { admitConsoleSession, authorizeConsoleUser } from '../console/admit-session.js';
+import type { ConsoleSessions } from '../console/console-sessions.js';
+import { sessionTokenOf } from '../console/session-cookie.js';
 import { secretsEqual } from '../lib/secret-hash.js';
 import type { Meter } from '../metering/meter.js';
 import type { RateLimiter } from '../ratelimit/rate-limiter.js';
@@ -12,6 +15,7 @@ export interface PipelineDeps {
   limiter: RateLimiter;
   meter: Meter;
   adminToken: string;
+  consoleSessions: ConsoleSessions;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -19,9 +23,10 @@ const NON_ASCII = /[^\x00-\x7f]/;
 /**
  * The request pipeline of docs/architecture.md, in order:
  * onRequest — raw non-ASCII target (400), browser Origin (403), API key (401),
- * per-tenant rate limit (429); schema validation (400); preHandler — credit
- * reservation (402); handler; onSend — charge or refund, `X-Credits-Used`,
- * `X-Request-Id`.
+ * per-tenant rate limit (429); on admin routes the operator token or a console
+ * session (401), its CSRF token (403) and what its role may call (403); schema
+ * validation (400); preHandler — credit reservation (402); handler; onSend —
+ * charge or refund, `X-Credits-Used`, `X-Request-Id`.
  */
 export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void {
   // A route under /v1 or /admin that forgot to say who may call it would be
@@ -36,7 +41,8 @@ export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void 
     if (NON_ASCII.test(request.raw.url ?? '')) throw errors.nonAsciiTarget();
     const auth = request.routeOptions.config.auth;
     if (auth === 'tenant') await admitTenant(request, reply, deps);
-    else if (auth === 'admin') admitOperator(request, deps.adminToken);
+    else if (auth === 'admin') await admitAdmin(request, deps);
+    else if (auth === 'console') await admitConsoleSession(request, deps.consoleSessions);
   });
 
   app.addHook('preHandler', async (request) => {
@@ -100,6 +106,19 @@ async function admitTenant(request: FastifyRequest, reply: FastifyReply, deps: P
       decision.retryAfter,
     );
   }
+}
+
+/**
+ * The operator token, or else a console session cookie (docs/console.md). An
+ * Authorization header always wins, so scripts behave the same in a browser.
+ */
+async function admitAdmin(request: FastifyRequest, deps: PipelineDeps): Promise<void> {
+  if (request.headers.authorization === undefined && sessionTokenOf(request) !== undefined) {
+    await admitConsoleSession(request, deps.consoleSessions);
+    authorizeConsoleUser(request);
+    return;
+  }
+  admitOperator(request, deps.adminToken);
 }
 
 function admitOperator(request: FastifyRequest, adminToken: string): void {
