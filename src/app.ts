@@ -1,8 +1,11 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppDeps } from './app-deps.js';
 import { adminContentRoutes } from './content/admin-content-routes.js';
 import { adminSourceRoutes } from './content/admin-source-routes.js';
+import { adminConsoleUserRoutes } from './console/admin-console-user-routes.js';
+import { consoleSessionRoutes } from './console/session-routes.js';
 import { adminCrawlRoute } from './crawl/admin-crawl-route.js';
 import { adminPreviewRoute } from './feed/admin-preview-route.js';
 import { feedRoute } from './feed/feed-route.js';
@@ -52,6 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   installValidators(app);
   installErrorHandling(app);
+  // Cookies are parsed before the pipeline's onRequest hook, which reads the console session.
+  await app.register(fastifyCookie);
   installPipeline(app, deps);
   installRequestMetrics(app, deps.metrics);
 
@@ -81,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminCrawlRoute, deps);
   await app.register(adminAreaRoutes, deps);
   await app.register(adminContentRoutes, deps);
+  await app.register(adminConsoleUserRoutes, deps);
+  await app.register(consoleSessionRoutes, deps);
 
   return app;
 }
