@@ -14,7 +14,7 @@ export const adminMetricsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app,
   app.get(
     '/admin/v1/tenants/:tenant_id/metrics',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', consoleAccess: 'tenant' },
       schema: {
         tags: ['admin: usage'],
         security: [{ adminToken: [] }],

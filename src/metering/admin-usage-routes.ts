@@ -14,7 +14,7 @@ export const adminUsageRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, 
   app.get(
     '/admin/v1/tenants/:tenant_id/usage',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', consoleAccess: 'tenant' },
       schema: {
         tags: ['admin: usage'],
         security: [{ adminToken: [] }],

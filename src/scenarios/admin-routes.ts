@@ -54,7 +54,8 @@ const scenarioView = (s: Scenario) => ({
   updated_at: toIso(s.updatedAt),
 });
 
-const admin = { auth: 'admin' as const };
+// Tenant-scoped: a console member may call these for its own tenant (docs/console.md).
+const admin = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
 const security = [{ adminToken: [] }];
 
 export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {

@@ -30,7 +30,8 @@ function keyView(key: ApiKeyRecord) {
   };
 }
 
-const admin = { auth: 'admin' as const };
+// Tenant-scoped: a console member may call these for its own tenant (docs/console.md).
+const admin = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
 const tags = ['admin: api keys'];
 const security = [{ adminToken: [] }];
 

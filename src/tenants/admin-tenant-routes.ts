@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
+import { errors } from '../http/problem.js';
 import { CreditAmount, Nullable, withProblems } from '../http/schemas.js';
 import { listTenants } from './tenant-repo.js';
 import { MAX_CUSTOM_RATE } from './plans.js';
@@ -19,6 +20,10 @@ const TenantFields = {
 };
 
 const admin = { auth: 'admin' as const };
+// A console member may read its own tenant and change its usage cap (docs/console.md).
+const tenantAdmin = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
+/** What a member may PATCH on its own tenant; plan, rate, name and anchor day are the operator's. */
+const MEMBER_PATCHABLE = new Set(['usage_cap_credits']);
 const tags = ['admin: tenants'];
 const security = [{ adminToken: [] }];
 
@@ -65,7 +70,7 @@ export const adminTenantRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
   app.get(
     '/admin/v1/tenants/:tenant_id',
     {
-      config: admin,
+      config: tenantAdmin,
       schema: { tags, security, summary: 'Get a tenant', params: TenantIdParams, response: withProblems({ 200: TenantView }, [401, 404]) },
     },
     async (request) => view(await requireTenant(deps.db, request.params.tenant_id)),
@@ -74,7 +79,7 @@ export const adminTenantRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
   app.patch(
     '/admin/v1/tenants/:tenant_id',
     {
-      config: admin,
+      config: tenantAdmin,
       schema: {
         tags,
         security,
@@ -82,9 +87,17 @@ export const adminTenantRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
         description: 'Send `usage_cap_credits: null` to remove the cap (pay-as-you-go).',
         params: TenantIdParams,
         body: Type.Partial(Type.Object(TenantFields), { additionalProperties: false, minProperties: 1 }),
-        response: withProblems({ 200: TenantView }, [400, 401, 404]),
+        response: withProblems({ 200: TenantView }, [400, 401, 403, 404]),
       },
     },
-    async (request) => view(await patchTenant(deps, request.params.tenant_id, request.body)),
+    async (request) => {
+      if (request.consoleUser?.role === 'member') {
+        const refused = Object.keys(request.body).filter((field) => !MEMBER_PATCHABLE.has(field));
+        if (refused.length > 0) {
+          throw errors.forbidden(`A tenant member may change only usage_cap_credits; ${refused.join(', ')} can be changed by an operator.`);
+        }
+      }
+      return view(await patchTenant(deps, request.params.tenant_id, request.body));
+    },
   );
 };

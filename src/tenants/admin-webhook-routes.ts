@@ -5,7 +5,8 @@ import { Nullable, withProblems } from '../http/schemas.js';
 import { TenantIdParams } from './admin-tenant-routes.js';
 import { removeWebhook, requireTenant, setWebhook } from './tenant-service.js';
 
-const admin = { auth: 'admin' as const };
+// Tenant-scoped: a console member may call these for its own tenant (docs/console.md).
+const admin = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
 const tags = ['admin: webhooks'];
 const security = [{ adminToken: [] }];
 const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });

@@ -7,7 +7,8 @@ import { requireTenant } from '../tenants/tenant-service.js';
 import { attemptsOf, findDelivery, listDeliveries } from './delivery-repo.js';
 import { deliveryView, DeliveryStatusSchema, WebhookDeliveryView } from './delivery-view.js';
 
-const admin = { auth: 'admin' as const };
+// Tenant-scoped: a console member may call these for its own tenant (docs/console.md).
+const admin = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
 const tags = ['admin: webhooks'];
 const security = [{ adminToken: [] }];
 const TenantParams = Type.Object({ tenant_id: Type.String({ minLength: 1, maxLength: 64 }) });
