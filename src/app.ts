@@ -30,6 +30,7 @@ import { adminTenantRoutes } from './tenants/admin-tenant-routes.js';
 import { adminWebhookRoutes } from './tenants/admin-webhook-routes.js';
 import { objectRoutes } from './storage/object-routes.js';
 import { thumbnailRoute } from './thumbnails/thumbnail-route.js';
+import { adminUserLookupRoute } from './users/admin-user-lookup-route.js';
 import { userRoutes } from './users/user-routes.js';
 import { adminDeliveryActionRoutes } from './webhooks/admin-delivery-action-routes.js';
 import { adminWebhookDeliveryRoutes } from './webhooks/admin-delivery-routes.js';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminScenarioRoutes, deps);
   await app.register(adminPreviewRoute, deps);
   await app.register(adminPushRoutes, deps);
+  await app.register(adminUserLookupRoute, deps);
   await app.register(adminSourceRoutes, deps);
   await app.register(adminCrawlRoute, deps);
   await app.register(adminAreaRoutes, deps);
