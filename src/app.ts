@@ -6,6 +6,7 @@ import { adminContentRoutes } from './content/admin-content-routes.js';
 import { adminSourceRoutes } from './content/admin-source-routes.js';
 import { adminConsoleUserRoutes } from './console/admin-console-user-routes.js';
 import { consoleSessionRoutes } from './console/session-routes.js';
+import { CONSOLE_DIST_DIR, consoleStaticRoutes } from './console/console-static-routes.js';
 import { adminCrawlRoute } from './crawl/admin-crawl-route.js';
 import { adminPreviewRoute } from './feed/admin-preview-route.js';
 import { feedRoute } from './feed/feed-route.js';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminContentRoutes, deps);
   await app.register(adminConsoleUserRoutes, deps);
   await app.register(consoleSessionRoutes, deps);
+  await app.register(consoleStaticRoutes, { distDir: CONSOLE_DIST_DIR });
 
   return app;
 }
