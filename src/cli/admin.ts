@@ -22,6 +22,20 @@ const jsonArg = (value: string | boolean | undefined): unknown => {
   if (typeof value !== 'string') throw new Error('--json takes a JSON document or @file');
   return JSON.parse(value.startsWith('@') ? readFileSync(value.slice(1), 'utf8') : value);
 };
+/**
+ * A console user's password: `--password` (visible in the process list, so
+ * for scripts on one's own machine), else CONSOLE_PASSWORD, else the first
+ * line of standard input (`printf '%s\n' "$PW" | content-feed admin users create …`).
+ */
+const consolePassword = (flag: string | boolean | undefined): string => {
+  if (typeof flag === 'string') return flag;
+  const fromEnv = process.env.CONSOLE_PASSWORD;
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  if (process.stdin.isTTY) process.stderr.write('Password (then Enter and Ctrl-D): ');
+  const line = readFileSync(0, 'utf8').split(/\r?\n/)[0] ?? '';
+  if (line === '') throw new Error('no password: give --password, set CONSOLE_PASSWORD or write it to standard input');
+  return line;
+};
 const need = (args: string[], n: number, usage: string) => {
   if (args.length < n) throw new Error(`usage: content-feed admin ${usage}`);
   return args.map(encodeURIComponent);
@@ -98,6 +112,13 @@ const COMMANDS: Record<string, [string, Builder]> = {
   }],
   'sources delete': ['sources delete SOURCE', (a) => ({ method: 'DELETE', path: `/admin/v1/sources/${need(a, 1, 'sources delete SOURCE')[0]}` })],
   'contents create': ['contents create --json ARTICLE|@file', (_a, f) => ({ method: 'POST', path: '/admin/v1/contents', body: jsonArg(f.json) })],
+  'users create': ['users create --email E --role operator|member [--tenant TENANT] [--password P]  (else CONSOLE_PASSWORD, else standard input)', (_a, f) => ({
+    method: 'POST',
+    path: '/admin/v1/console-users',
+    body: { email: str(f.email), role: str(f.role), tenant_id: str(f.tenant), password: consolePassword(f.password) },
+  })],
+  'users list': ['users list', () => ({ method: 'GET', path: '/admin/v1/console-users' })],
+  'users delete': ['users delete USER_ID', (a) => ({ method: 'DELETE', path: `/admin/v1/console-users/${need(a, 1, 'users delete USER_ID')[0]}` })],
   'usage show': ['usage show TENANT [--from YYYY-MM-DD] [--to YYYY-MM-DD]', (a, f) => {
     const query = new URLSearchParams(Object.entries({ from: str(f.from), to: str(f.to) }).filter(([, v]) => v !== undefined) as [string, string][]);
     return { method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'usage show TENANT')[0]}/usage${query.size ? `?${query}` : ''}` };
@@ -136,7 +157,7 @@ function compact(body: unknown): unknown {
 
 /** `content-feed admin …`: calls the admin API of a running service and prints the JSON answer. */
 export async function admin(config: Config, argv: string[]): Promise<number> {
-  const names = ['url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor'];
+  const names = ['url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor', 'email', 'role', 'tenant', 'password'];
   const options: Record<string, { type: 'string' | 'boolean' }> = { ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), wait: { type: 'boolean' } };
   let parsed;
   try {
