@@ -17,7 +17,7 @@ describe('content-feed serve --demo (a real process)', () => {
   });
 
   it('starts on SQLite in DATA_DIR, prints the operator token and a demo key that reads a demo item', async () => {
-    server = await startChildServer(env, ['--demo']);
+    server = await startChildServer(env, ['--demo'], { startTimeoutMs: 120_000 });
     const out = server.output();
     expect(out).toMatch(/database: sqlite/);
     expect(out).toMatch(/Operator token \(generated/);
@@ -36,7 +36,7 @@ describe('content-feed serve --demo (a real process)', () => {
     const feed = await fetch(`${server.url}/v1/feed?scenario=news-feed&limit=5`, { headers: { authorization: `Bearer ${apiKey}` } });
     expect(feed.status).toBe(200);
     expect(((await feed.json()) as { items: unknown[] }).items).toHaveLength(5);
-  });
+  }, 150_000);
 
   it('the admin CLI talks to it with the token from DATA_DIR', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', 'tenants', 'list', '--url', server!.url], {
@@ -82,9 +82,9 @@ describe('content-feed serve --demo (a real process)', () => {
   });
 
   it('a second start keeps the data and prints the same demo key without seeding again', async () => {
-    server = await startChildServer(env, ['--demo']);
+    server = await startChildServer(env, ['--demo'], { startTimeoutMs: 120_000 });
     expect(server.output()).not.toMatch(/seeded now/);
     expect(server.output()).toMatch(/Demo API key: cfk_/);
     expect(server.output()).not.toMatch(/Operator token \(generated/);
-  });
+  }, 150_000);
 });

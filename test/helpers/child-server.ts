@@ -15,7 +15,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * Starts `content-feed serve` from the sources in a child process (through tsx)
  * on a free port and waits until it listens.
  */
-export async function startChildServer(env: Record<string, string>, args: string[] = []): Promise<ChildServer> {
+export async function startChildServer(env: Record<string, string>, args: string[] = [], o: { startTimeoutMs?: number } = {}): Promise<ChildServer> {
+  const startTimeoutMs = o.startTimeoutMs ?? 30_000;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), 'serve', ...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
@@ -27,7 +28,7 @@ export async function startChildServer(env: Record<string, string>, args: string
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
     const check = () => {
       const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
       if (match) {
