@@ -1,0 +1,75 @@
+import { useState } from 'preact/hooks';
+import { api, tenantApi } from '../api/client.js';
+import type { Algorithm, AlgorithmConfig } from '../api/types.js';
+import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { Link } from '../components/link.js';
+import { Loading, Page, Section } from '../components/page.js';
+import { Problem } from '../components/problem.js';
+import { useT } from '../i18n/index.js';
+import { navigate, tenantPath } from '../lib/router.js';
+import { useAction, useResource } from '../lib/use-resource.js';
+import { AlgorithmEditor } from './algorithm-editor.js';
+import { PreviewPanel } from './preview-panel.js';
+import { loadScenariosAndAlgorithms } from './scenarios-page.js';
+
+/** Edit an algorithm and see, in the same place, how the scenarios using it rank. */
+export function AlgorithmPage({ tenantId, algorithmId }: { tenantId: string; algorithmId: string }) {
+  const t = useT();
+  const data = useResource(() => loadScenariosAndAlgorithms(tenantId), [tenantId, algorithmId]);
+  const [saved, setSaved] = useState<Algorithm | null>(null);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const save = useAction(async (config: AlgorithmConfig) => {
+    setSaved(await api.put<Algorithm>(tenantApi(tenantId, 'algorithms', algorithmId), config));
+    setSavedAt(Date.now());
+  });
+  const remove = useAction(async () => {
+    await api.delete(tenantApi(tenantId, 'algorithms', algorithmId));
+    navigate(tenantPath(tenantId, 'scenarios'));
+  });
+
+  const title = t('algorithm.title', { name: algorithmId });
+  if (data.error) return <Page title={title}><Problem error={data.error} /></Page>;
+  if (!data.data) return <Page title={title}><Loading /></Page>;
+  const [scenarios, algorithms] = data.data;
+  const algorithm = saved?.algorithm_id === algorithmId ? saved : algorithms.find((a) => a.algorithm_id === algorithmId);
+  if (!algorithm) return <Page title={title}><p class="empty">{t('algorithm.missing')}</p></Page>;
+  const users = scenarios.filter((s) => s.algorithm_id === algorithmId).map((s) => s.scenario);
+
+  return (
+    <Page
+      title={title}
+      actions={
+        <button type="button" class="button button-danger-outline" onClick={() => setConfirmDelete(true)}>
+          {t('algorithm.delete')}
+        </button>
+      }
+    >
+      <p class="breadcrumb">
+        <Link href={tenantPath(tenantId, 'scenarios')}>← {t('scenarios.title')}</Link>
+      </p>
+      <p class="lede">
+        {users.length > 0 ? t('algorithm.usedBy', { scenarios: users.join(', ') }) : t('algorithm.unused')}
+      </p>
+      <div class="editor-layout">
+        <Section title={t('algorithm.settings')}>
+          <AlgorithmEditor config={algorithm.config} saving={save.pending} saveError={save.error} savedAt={savedAt} onSave={(config) => void save.run(config)} />
+        </Section>
+        <PreviewPanel tenantId={tenantId} scenarios={users} weights={algorithm.config.weights} version={savedAt ?? 0} />
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('algorithm.deleteTitle', { name: algorithmId })}
+        confirmLabel={t('algorithm.delete')}
+        danger
+        pending={remove.pending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void remove.run()}
+      >
+        <p>{t('algorithm.deleteBody')}</p>
+        <Problem error={remove.error} compact />
+      </ConfirmDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, query, tenantApi } from '../api/client.js';
+import { SIGNALS, type AlgorithmConfig, type Preview, type PreviewItem, type SignalName } from '../api/types.js';
+import { SelectField, TextField } from '../components/field.js';
+import { Section } from '../components/page.js';
+import { Problem } from '../components/problem.js';
+import { useLang, useT, type Translate } from '../i18n/index.js';
+import { formatDateTime, formatNumber } from '../lib/format.js';
+import { useAction } from '../lib/use-resource.js';
+
+const AREA_LEVELS = ['', 'station', 'city', 'prefecture', 'country'] as const;
+
+/** A signal's share of the score: weight × value when the weights are known, else the value. */
+function contributions(item: PreviewItem, weights: AlgorithmConfig['weights'] | undefined) {
+  return SIGNALS.map((signal) => ({ signal, value: item.signals[signal] ?? 0, part: (weights ? weights[signal] : 1) * (item.signals[signal] ?? 0) }))
+    .filter((c) => c.part > 0.005)
+    .sort((a, b) => b.part - a.part);
+}
+
+function Why({ item, weights, t }: { item: PreviewItem; weights: AlgorithmConfig['weights'] | undefined; t: Translate }) {
+  const lang = useLang();
+  const parts = contributions(item, weights);
+  return (
+    <ul class="signals" aria-label={t('preview.why')}>
+      {item.exploration && <li class="signal signal-explore">{t('preview.exploration')}</li>}
+      {parts.map(({ signal, value, part }) => (
+        <li key={signal} class={`signal signal-${signal}`} title={t('preview.signalTitle', { value: formatNumber(lang, value, 2), part: formatNumber(lang, part, 2) })}>
+          {t(`signal.${signal}`)} <span class="signal-part">+{formatNumber(lang, part, 2)}</span>
+        </li>
+      ))}
+      {parts.length === 0 && !item.exploration && <li class="signal signal-none">{t('preview.noSignal')}</li>}
+    </ul>
+  );
+}
+
+interface PreviewPanelProps {
+  tenantId: string;
+  /** Scenarios to choose from (one: no choice shown). */
+  scenarios: string[];
+  /** The algorithm's weights, to show each signal's share of the score. */
+  weights?: AlgorithmConfig['weights'];
+  /** Changes when the algorithm is saved: a preview on screen runs again. */
+  version?: number;
+}
+
+/** Runs a scenario's ranking for a user and area, as the feed would, and shows why each item ranked. */
+export function PreviewPanel({ tenantId, scenarios, weights, version }: PreviewPanelProps) {
+  const t = useT();
+  const lang = useLang();
+  const [scenario, setScenario] = useState(scenarios[0] ?? '');
+  const [userId, setUserId] = useState('');
+  const [areaNames, setAreaNames] = useState('');
+  const [areaLevel, setAreaLevel] = useState('');
+  const [result, setResult] = useState<Preview | null>(null);
+  useEffect(() => {
+    if (!scenarios.includes(scenario)) setScenario(scenarios[0] ?? '');
+  }, [scenarios.join('\n')]);
+
+  const preview = useAction(async () => {
+    const params = query({ user_id: userId.trim(), area_names: areaNames.trim(), area_level: areaLevel, limit: 20 });
+    setResult(await api.get<Preview>(tenantApi(tenantId, 'scenarios', scenario, 'preview') + params));
+  });
+  useEffect(() => {
+    if (result && version !== undefined) void preview.run();
+  }, [version]);
+
+  if (scenarios.length === 0) {
+    return (
+      <Section title={t('preview.title')}>
+        <p class="empty">{t('preview.noScenario')}</p>
+      </Section>
+    );
+  }
+
+  const user = result?.meta.user;
+  const areas = (result?.meta.areas ?? []).map((a) => (typeof a === 'string' ? a : (a.name ?? a.id ?? ''))).filter(Boolean);
+
+  return (
+    <Section title={t('preview.title')}>
+      <p class="section-help">{t('preview.help')}</p>
+      <form
+        class="form-inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void preview.run();
+        }}
+      >
+        {scenarios.length > 1 && <SelectField label={t('preview.scenario')} value={scenario} onValue={setScenario} options={scenarios.map((s) => ({ value: s, label: s }))} />}
+        <TextField label={t('preview.userId')} value={userId} onValue={setUserId} error={preview.error?.fieldMessage('user_id')} autoComplete="off" />
+        <TextField label={t('preview.areaNames')} help={t('preview.areaNames.help')} value={areaNames} onValue={setAreaNames} error={preview.error?.fieldMessage('area_names')} />
+        <SelectField
+          label={t('preview.areaLevel')}
+          value={areaLevel}
+          onValue={setAreaLevel}
+          options={AREA_LEVELS.map((level) => ({ value: level, label: level ? t(`area.${level}`) : t('preview.anyLevel') }))}
+        />
+        <button type="submit" class="button button-primary" disabled={preview.pending}>
+          {t('preview.run')}
+        </button>
+      </form>
+      {preview.error && !preview.error.fieldMessage('user_id') && !preview.error.fieldMessage('area_names') && <Problem error={preview.error} compact />}
+      {result && (
+        <div aria-live="polite" aria-busy={preview.pending}>
+          <p class="preview-meta">
+            {user?.user_id
+              ? t(user.registered ? 'preview.userRegistered' : 'preview.userUnregistered', { user: user.user_id })
+              : t('preview.anonymous')}
+            {' · '}
+            {areas.length > 0 ? t('preview.areas', { areas: areas.join(', ') }) : t('preview.noAreas')}
+          </p>
+          {result.items.length === 0 ? (
+            <p class="empty">{t('preview.empty')}</p>
+          ) : (
+            <table class="table preview-table">
+              <caption class="visually-hidden">{t('preview.caption', { scenario })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" class="num">#</th>
+                  <th scope="col">{t('preview.item')}</th>
+                  <th scope="col">{t('preview.source')}</th>
+                  <th scope="col" class="num">{t('preview.score')}</th>
+                  <th scope="col">{t('preview.why')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.items.map((item, index) => (
+                  <tr key={item.id}>
+                    <td class="num">{index + 1}</td>
+                    <td class="preview-title">
+                      <a href={item.url} target="_blank" rel="noopener noreferrer">
+                        {item.title}
+                      </a>
+                      <span class="muted">
+                        {item.category ? `${item.category} · ` : ''}
+                        {formatDateTime(lang, item.published_at)}
+                      </span>
+                    </td>
+                    <td>{item.source.name}</td>
+                    <td class="num">{formatNumber(lang, item.score, 3)}</td>
+                    <td>
+                      <Why item={item} weights={weights} t={t} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'preact/hooks';
+import { api, query, tenantApi } from '../api/client.js';
+import type { PushJob, Scenario } from '../api/types.js';
+import { Field, SelectField } from '../components/field.js';
+import { Loading, Page, Section } from '../components/page.js';
+import { Problem } from '../components/problem.js';
+import { StatusBadge } from '../components/status-badge.js';
+import { useLang, useT } from '../i18n/index.js';
+import { formatDateTime, formatDuration, formatNumber } from '../lib/format.js';
+import { splitList } from './algorithm-form.js';
+import { useAction, usePolling, useResource } from '../lib/use-resource.js';
+
+const MAX_MANUAL_USERS = 10_000;
+
+/** Saves a completed job's file: a fresh signed URL each time (they last an hour). */
+async function download(tenantId: string, jobId: string): Promise<void> {
+  const job = await api.get<PushJob>(tenantApi(tenantId, 'push-jobs', jobId));
+  if (!job.download_url) throw new Error('no download_url');
+  const link = document.createElement('a');
+  link.href = job.download_url;
+  link.download = `${job.job_id}.jsonl`;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export function PushJobsPage({ tenantId }: { tenantId: string }) {
+  const t = useT();
+  const lang = useLang();
+  const jobs = useResource(() => api.get<{ push_jobs: PushJob[] }>(tenantApi(tenantId, 'push-jobs') + query({ limit: 50 })), [tenantId]);
+  const scenarios = useResource(() => api.get<{ scenarios: Scenario[] }>(tenantApi(tenantId, 'scenarios')), [tenantId]);
+  const pushScenarios = (scenarios.data?.scenarios ?? []).filter((s) => s.type === 'push').map((s) => s.scenario);
+  const [scenario, setScenario] = useState('');
+  const [perUser, setPerUser] = useState('1');
+  const [userIds, setUserIds] = useState('');
+  const [tried, setTried] = useState(false);
+  const running = (jobs.data?.push_jobs ?? []).some((j) => j.status === 'pending' || j.status === 'processing');
+  usePolling(running, () => void jobs.reload(), 1500);
+
+  const ids = [...new Set(splitList(userIds))];
+  const idsError = ids.length === 0 ? t('push.usersRequired') : ids.length > MAX_MANUAL_USERS ? t('push.usersTooMany', { max: MAX_MANUAL_USERS }) : undefined;
+  const chosen = scenario || pushScenarios[0] || '';
+
+  const start = useAction(async () => {
+    await api.post(tenantApi(tenantId, 'push-jobs'), { scenario: chosen, candidates_per_user: Number(perUser), target_mode: 'manual', user_ids: ids });
+    setUserIds('');
+    setTried(false);
+    await jobs.reload();
+  });
+  const save = useAction((jobId: string) => download(tenantId, jobId));
+
+  return (
+    <Page title={t('push.title')}>
+      <Section title={t('push.start')}>
+        <p class="section-help">{t('push.startHelp')}</p>
+        {scenarios.data && pushScenarios.length === 0 ? (
+          <p class="empty">{t('push.noScenario')}</p>
+        ) : (
+          <form
+            class="form-grid"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              setTried(true);
+              if (!idsError) void start.run();
+            }}
+          >
+            <SelectField label={t('push.scenario')} value={chosen} onValue={setScenario} options={pushScenarios.map((s) => ({ value: s, label: s }))} error={start.error?.fieldMessage('scenario')} />
+            <SelectField
+              label={t('push.perUser')}
+              help={t('push.perUserHelp')}
+              value={perUser}
+              onValue={setPerUser}
+              options={['1', '2', '3'].map((n) => ({ value: n, label: n }))}
+            />
+            <Field label={t('push.userIds')} help={t('push.userIdsHelp')} error={(tried ? idsError : undefined) ?? start.error?.fieldMessage('user_ids')} class="field-span">
+              {(control) => <textarea {...control} rows={3} value={userIds} onInput={(e) => setUserIds(e.currentTarget.value)} />}
+            </Field>
+            {start.error && !start.error.fieldProblems.length && <Problem error={start.error} compact />}
+            <div class="form-actions">
+              <button type="submit" class="button button-primary" disabled={start.pending}>
+                {t('push.startButton')}
+              </button>
+            </div>
+          </form>
+        )}
+      </Section>
+
+      <Section
+        title={t('push.recent')}
+        actions={
+          <button type="button" class="button button-small" onClick={() => void jobs.reload()}>
+            {t('common.refresh')}
+          </button>
+        }
+      >
+        <Problem error={jobs.error ?? save.error} />
+        {!jobs.data ? (
+          !jobs.error && <Loading />
+        ) : jobs.data.push_jobs.length === 0 ? (
+          <p class="empty">{t('push.none')}</p>
+        ) : (
+          <table class="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('push.job')}</th>
+                <th scope="col">{t('common.status')}</th>
+                <th scope="col">{t('push.scenario')}</th>
+                <th scope="col" class="num">{t('push.users')}</th>
+                <th scope="col" class="num">{t('push.credits')}</th>
+                <th scope="col" class="num">{t('push.duration')}</th>
+                <th scope="col">{t('common.created')}</th>
+                <th scope="col">{t('push.result')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.data.push_jobs.map((job) => (
+                <tr key={job.job_id}>
+                  <td>
+                    <code>{job.job_id}</code>
+                    <span class="muted">{t(`push.mode.${job.target_mode}`)}</span>
+                  </td>
+                  <td>
+                    <StatusBadge status={job.status} label={t(`push.status.${job.status}`)} />
+                  </td>
+                  <td>{job.scenario}</td>
+                  <td class="num">
+                    {formatNumber(lang, job.users_processed)} / {formatNumber(lang, job.users_total)}
+                  </td>
+                  <td class="num">{formatNumber(lang, job.consumed_credits, 1)}</td>
+                  <td class="num">{formatDuration(job.duration_ms)}</td>
+                  <td>{formatDateTime(lang, job.created_at)}</td>
+                  <td>
+                    {job.status === 'completed' && (
+                      <button type="button" class="button button-small" onClick={() => void save.run(job.job_id)} aria-label={t('push.downloadNamed', { job: job.job_id })}>
+                        {t('push.download')}
+                      </button>
+                    )}
+                    {job.error && (
+                      <span class="error-text">
+                        <code>{job.error.code}</code> {job.error.message}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+    </Page>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, tenantApi } from '../api/client.js';
+import type { ScenarioType } from '../api/types.js';
+import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { SelectField } from '../components/field.js';
+import { Link } from '../components/link.js';
+import { Loading, Page, Section } from '../components/page.js';
+import { Problem } from '../components/problem.js';
+import { useT } from '../i18n/index.js';
+import { navigate, tenantPath } from '../lib/router.js';
+import { useAction, useResource } from '../lib/use-resource.js';
+import { PreviewPanel } from './preview-panel.js';
+import { loadScenariosAndAlgorithms } from './scenarios-page.js';
+
+/** One scenario: its type, the algorithm it is linked to, and a preview of what it ranks. */
+export function ScenarioPage({ tenantId, name }: { tenantId: string; name: string }) {
+  const t = useT();
+  const data = useResource(() => loadScenariosAndAlgorithms(tenantId), [tenantId, name]);
+  const scenario = data.data?.[0].find((s) => s.scenario === name);
+  const algorithms = data.data?.[1] ?? [];
+  const [type, setType] = useState<ScenarioType>('feed');
+  const [algorithmId, setAlgorithmId] = useState('');
+  const [version, setVersion] = useState(0);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  useEffect(() => {
+    if (scenario) {
+      setType(scenario.type);
+      setAlgorithmId(scenario.algorithm_id);
+    }
+  }, [scenario?.updated_at]);
+
+  const save = useAction(async () => {
+    await api.put(tenantApi(tenantId, 'scenarios', name), { type, algorithm_id: algorithmId });
+    await data.reload();
+    setVersion((v) => v + 1);
+  });
+  const remove = useAction(async () => {
+    await api.delete(tenantApi(tenantId, 'scenarios', name));
+    navigate(tenantPath(tenantId, 'scenarios'));
+  });
+
+  const title = t('scenario.title', { name });
+  if (data.error) return <Page title={title}><Problem error={data.error} /></Page>;
+  if (!data.data) return <Page title={title}><Loading /></Page>;
+  if (!scenario) return <Page title={title}><p class="empty">{t('scenario.missing')}</p></Page>;
+  const algorithm = algorithms.find((a) => a.algorithm_id === scenario.algorithm_id);
+
+  return (
+    <Page
+      title={title}
+      actions={
+        <button type="button" class="button button-danger-outline" onClick={() => setConfirmDelete(true)}>
+          {t('scenario.delete')}
+        </button>
+      }
+    >
+      <p class="breadcrumb">
+        <Link href={tenantPath(tenantId, 'scenarios')}>← {t('scenarios.title')}</Link>
+      </p>
+      <Section title={t('scenario.link')}>
+        <form
+          class="form-inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save.run();
+          }}
+        >
+          <SelectField
+            label={t('scenarios.type')}
+            help={t('scenarios.typeHelp')}
+            value={type}
+            onValue={(v) => setType(v as ScenarioType)}
+            options={(['feed', 'push'] as const).map((value) => ({ value, label: t(`scenarioType.${value}`) }))}
+          />
+          <SelectField
+            label={t('scenarios.algorithm')}
+            help={t('scenario.algorithmHelp')}
+            value={algorithmId}
+            onValue={setAlgorithmId}
+            options={algorithms.map((a) => ({ value: a.algorithm_id, label: a.algorithm_id }))}
+            error={save.error?.fieldMessage('algorithm_id')}
+          />
+          <button type="submit" class="button button-primary" disabled={save.pending}>
+            {t('common.save')}
+          </button>
+        </form>
+        {save.error && !save.error.fieldMessage('algorithm_id') && <Problem error={save.error} compact />}
+        <p>
+          <Link href={tenantPath(tenantId, 'algorithm', scenario.algorithm_id)}>{t('scenario.editAlgorithm', { name: scenario.algorithm_id })}</Link>
+        </p>
+      </Section>
+      <PreviewPanel tenantId={tenantId} scenarios={[name]} weights={algorithm?.config.weights} version={version} />
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('scenario.deleteTitle', { name })}
+        confirmLabel={t('scenario.delete')}
+        danger
+        pending={remove.pending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void remove.run()}
+      >
+        <p>{t('scenario.deleteBody')}</p>
+        <Problem error={remove.error} compact />
+      </ConfirmDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api/client.js';
+import { PLANS, type Plan, type Tenant } from '../api/types.js';
+import { SelectField, TextField } from '../components/field.js';
+import { Link } from '../components/link.js';
+import { Loading, Page, Section } from '../components/page.js';
+import { Problem } from '../components/problem.js';
+import { useLang, useT } from '../i18n/index.js';
+import { formatNumber } from '../lib/format.js';
+import { navigate, tenantPath } from '../lib/router.js';
+import { useAction, useResource } from '../lib/use-resource.js';
+import { rememberTenant } from './tenant-choice.js';
+
+/** Operators: every tenant with its plan and usage; create one; change a plan. */
+export function TenantsPage() {
+  const t = useT();
+  const lang = useLang();
+  const tenants = useResource(() => api.get<{ tenants: Tenant[] }>('/admin/v1/tenants'), []);
+  const [name, setName] = useState('');
+  const [plan, setPlan] = useState<Plan>('starter');
+  const [rate, setRate] = useState('');
+  const [tried, setTried] = useState(false);
+  const [editing, setEditing] = useState<{ id: string; plan: Plan; rate: string } | null>(null);
+
+  const create = useAction(async () => {
+    const body: Record<string, unknown> = { name: name.trim(), plan };
+    if (plan === 'custom') body.rate_limit_rps = Number(rate);
+    const tenant = await api.post<Tenant>('/admin/v1/tenants', body);
+    rememberTenant(tenant.id);
+    navigate(tenantPath(tenant.id, 'overview'));
+  });
+  const changePlan = useAction(async () => {
+    if (!editing) return;
+    const body: Record<string, unknown> = { plan: editing.plan };
+    if (editing.plan === 'custom') body.rate_limit_rps = Number(editing.rate);
+    await api.patch(`/admin/v1/tenants/${encodeURIComponent(editing.id)}`, body);
+    setEditing(null);
+    await tenants.reload();
+  });
+
+  const rateProblem = (value: string) => (Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 100_000 ? undefined : t('tenants.rateInvalid'));
+
+  return (
+    <Page title={t('tenants.title')}>
+      <Section title={t('tenants.list')}>
+        <Problem error={tenants.error ?? changePlan.error} />
+        {!tenants.data ? (
+          !tenants.error && <Loading />
+        ) : (
+          <table class="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('tenants.name')}</th>
+                <th scope="col">{t('tenants.plan')}</th>
+                <th scope="col" class="num">{t('tenants.rate')}</th>
+                <th scope="col" class="num">{t('tenants.used')}</th>
+                <th scope="col" class="num">{t('tenants.cap')}</th>
+                <th scope="col">
+                  <span class="visually-hidden">{t('common.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tenants.data.tenants.map((tenant) => (
+                <tr key={tenant.id}>
+                  <td>
+                    <Link href={tenantPath(tenant.id, 'overview')} onClick={() => rememberTenant(tenant.id)}>
+                      {tenant.name}
+                    </Link>
+                    <code class="muted">{tenant.id}</code>
+                  </td>
+                  <td>
+                    {editing?.id === tenant.id ? (
+                      <form
+                        class="form-inline form-tight"
+                        onSubmit={(e) => {
+                          e.preventDefault();
+                          if (editing.plan !== 'custom' || !rateProblem(editing.rate)) void changePlan.run();
+                        }}
+                      >
+                        <SelectField label={t('tenants.plan')} value={editing.plan} onValue={(v) => setEditing({ ...editing, plan: v as Plan })} options={PLANS.map((p) => ({ value: p, label: t(`plan.${p}`) }))} />
+                        {editing.plan === 'custom' && (
+                          <TextField label={t('tenants.rate')} type="number" min={1} value={editing.rate} onValue={(v) => setEditing({ ...editing, rate: v })} error={rateProblem(editing.rate)} />
+                        )}
+                        <button type="submit" class="button button-small button-primary" disabled={changePlan.pending}>
+                          {t('common.save')}
+                        </button>
+                        <button type="button" class="button button-small" onClick={() => setEditing(null)}>
+                          {t('common.cancel')}
+                        </button>
+                      </form>
+                    ) : (
+                      t(`plan.${tenant.plan}`)
+                    )}
+                  </td>
+                  <td class="num">{formatNumber(lang, tenant.rate_limit_rps)}</td>
+                  <td class="num">{formatNumber(lang, tenant.current_cycle.used_credits, 1)}</td>
+                  <td class="num">{tenant.usage_cap_credits === null ? t('usage.noCapShort') : formatNumber(lang, tenant.usage_cap_credits, 1)}</td>
+                  <td class="actions">
+                    {editing?.id !== tenant.id && (
+                      <button
+                        type="button"
+                        class="button button-small"
+                        aria-label={t('tenants.changePlanNamed', { name: tenant.name })}
+                        onClick={() => setEditing({ id: tenant.id, plan: tenant.plan, rate: String(tenant.rate_limit_rps) })}
+                      >
+                        {t('tenants.changePlan')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+      <Section title={t('tenants.new')}>
+        <form
+          class="form-inline"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            setTried(true);
+            if (name.trim() && (plan !== 'custom' || !rateProblem(rate))) void create.run();
+          }}
+        >
+          <TextField label={t('tenants.name')} value={name} onValue={setName} maxLength={200} error={(tried && !name.trim() ? t('validation.required') : undefined) ?? create.error?.fieldMessage('name')} />
+          <SelectField label={t('tenants.plan')} help={t('tenants.planHelp')} value={plan} onValue={(v) => setPlan(v as Plan)} options={PLANS.map((p) => ({ value: p, label: t(`plan.${p}`) }))} />
+          {plan === 'custom' && (
+            <TextField label={t('tenants.rate')} type="number" min={1} value={rate} onValue={setRate} error={(tried ? rateProblem(rate) : undefined) ?? create.error?.fieldMessage('rate_limit_rps')} />
+          )}
+          <button type="submit" class="button button-primary" disabled={create.pending}>
+            {t('tenants.create')}
+          </button>
+        </form>
+        {create.error && !create.error.fieldProblems.length && <Problem error={create.error} compact />}
+      </Section>
+    </Page>
+  );
+}

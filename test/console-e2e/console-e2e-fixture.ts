@@ -1,0 +1,121 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { ensureConsoleBuilt } from '../helpers/console-build.js';
+import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
+import type { TestAppOptions } from '../helpers/test-app.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-artifacts/console');
+export const PASSWORD = 'console e2e password 1';
+
+/**
+ * The browser tests need Debian's chromium. Without it they are skipped with
+ * this message, unless REQUIRE_ALL_BACKENDS=1 (CI installs it): then they fail.
+ */
+function browserSuite(): typeof describe {
+  if (existsSync(CHROMIUM)) return describe;
+  const message = `[tests] ${CHROMIUM} not found: the console browser tests are SKIPPED (apt-get install chromium; .ci/run does).`;
+  if (process.env.REQUIRE_ALL_BACKENDS === '1') throw new Error(`${message} REQUIRE_ALL_BACKENDS=1 requires them.`);
+  console.warn(message);
+  return describe.skip as typeof describe;
+}
+export const describeInBrowser = browserSuite();
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ConsoleFixture extends FeedFixture {
+  /** http://127.0.0.1:<port> where the app listens. */
+  url: string;
+  browser: Browser;
+  /** Login emails: an operator, and a member of the fixture's tenant. */
+  operator: string;
+  member: string;
+  /** A fresh browser (its own cookies) at 1280×800. */
+  newContext(): Promise<BrowserContext>;
+  /** Opens the login page in a new context and signs in; resolves once the first page shows. */
+  loginAs(email: string): Promise<Page>;
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real service, listening on a loopback port with its workers (push jobs,
+ * webhooks, events), the feed fixture's tenant and articles, two console
+ * users, and headless Chromium. The console is built first if it is stale.
+ */
+export async function startConsole(options: TestAppOptions = {}): Promise<ConsoleFixture> {
+  await ensureConsoleBuilt();
+  // Signed download URLs point at PUBLIC_BASE_URL: it must be known before the app starts.
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const fixture = await startFeedFixture({
+    ...options,
+    perSource: 4,
+    startWorkers: true,
+    env: { PUBLIC_BASE_URL: url, ALLOW_PRIVATE_NETWORK_FETCH: 'true', WEBHOOK_RETRY_DELAYS_MS: '200,200,200', ...options.env },
+  });
+  await fixture.t.app.listen({ port, host: '127.0.0.1' });
+
+  const operator = 'operator@console.test';
+  const member = 'member@console.test';
+  for (const user of [
+    { email: operator, role: 'operator' },
+    { email: member, role: 'member', tenant_id: fixture.tenantId },
+  ]) {
+    const res = await fixture.t.admin('POST', '/admin/v1/console-users', { ...user, password: PASSWORD });
+    if (res.statusCode !== 201) throw new Error(`console user not created: ${res.statusCode} ${res.body}`);
+  }
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+  const contexts: BrowserContext[] = [];
+  const newContext = async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', baseURL: url });
+    // A step that cannot happen fails in 10 s naming its locator, well inside the test's time.
+    context.setDefaultTimeout(10_000);
+    contexts.push(context);
+    return context;
+  };
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+  return {
+    ...fixture,
+    url,
+    browser,
+    operator,
+    member,
+    newContext,
+    async loginAs(email) {
+      const page = await (await newContext()).newPage();
+      await page.goto('/console/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('navigation', { name: 'Console sections' }).waitFor();
+      return page;
+    },
+    async screenshot(page, name) {
+      // Fonts and the last paint settle before the picture is taken.
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close();
+      await fixture.t.close();
+    },
+  };
+}
