@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export interface ServiceProcess {
+  /** http://127.0.0.1:<port> for `serve`; null for `worker`. */
+  url: string | null;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * As test/helpers/child-server.ts, with a longer wait: on 100,000 items a node
+ * loads its pool and term statistics before it listens, which took over 30 s
+ * on this shared 2-core VM.
+ */
+const START_LIMIT_MS = 180_000;
+
+/** Starts `content-feed serve|worker …` from the sources (through tsx) and waits for the line that says it runs. */
+export async function startService(args: string[], env: Record<string, string>): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string | null>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // else it outlives the benchmark, holding its pipes (and the run) open
+      reject(new Error(`content-feed ${args.join(' ')} did not start in ${START_LIMIT_MS / 1000} s:\n${output}`));
+    }, START_LIMIT_MS);
+    const check = (chunk: Buffer) => {
+      output += chunk;
+      const listening = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (listening || output.includes('content-feed worker running')) {
+        clearTimeout(timer);
+        resolve(listening ? listening[1]! : null);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', (d) => (output += d));
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`content-feed ${args.join(' ')} exited with ${child.exitCode}:\n${output}`));
+    });
+  });
+  // Keep draining its output (warnings), so a full pipe never blocks it.
+  child.stdout!.removeAllListeners('data');
+  child.stdout!.resume();
+  child.stderr!.removeAllListeners('data');
+  child.stderr!.on('data', (d) => process.stderr.write(d));
+  return {
+    url,
+    process: child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
