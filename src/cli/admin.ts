@@ -158,6 +158,10 @@ function compact(body: unknown): unknown {
 /** `content-feed admin …`: calls the admin API of a running service and prints the JSON answer. */
 export async function admin(config: Config, argv: string[]): Promise<number> {
   const names = ['url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor', 'email', 'role', 'tenant', 'password'];
+  if (argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
+    process.stdout.write(`${usage()}\n`);
+    return 0;
+  }
   const options: Record<string, { type: 'string' | 'boolean' }> = { ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), wait: { type: 'boolean' } };
   let parsed;
   try {
