@@ -36,6 +36,11 @@ import { userRoutes } from './users/user-routes.js';
 import { adminDeliveryActionRoutes } from './webhooks/admin-delivery-action-routes.js';
 import { adminWebhookDeliveryRoutes } from './webhooks/admin-delivery-routes.js';
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest n hops". */
+function trustedProxies(setting: false | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /** Builds the HTTP app from its dependencies. Never listens: `main.ts` or a test does. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -51,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     // No implicit HEAD twins: a HEAD of a metered GET would be charged for no body.
     exposeHeadRoutes: false,
+    // Client addresses (login limits, logs) come from X-Forwarded-For only when the proxy is named.
+    trustProxy: trustedProxies(deps.config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are JSON only: anything else is a 415, not a string handed to a schema.

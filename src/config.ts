@@ -20,6 +20,13 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How often in-memory usage counters are written to the ledger. */
   usageFlushIntervalMs: number;
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): a hop count,
+   * or addresses and CIDR ranges; false trusts none (the peer is the client).
+   */
+  trustProxy: false | number | string;
+  /** `content-feed worker` serves /healthz, /readyz and /metrics on this port; null: no HTTP at all. */
+  workerMetricsPort: number | null;
   crawl: {
     /** Sources crawled at once by one worker. */
     concurrency: number;
@@ -86,6 +93,8 @@ export const CONFIG_VARIABLES = [
   'PUSH_RESULT_RETENTION_DAYS',
   'WEBHOOK_RETRY_DELAYS_MS',
   'WEBHOOK_TIMEOUT_MS',
+  'TRUST_PROXY',
+  'WORKER_METRICS_PORT',
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -184,6 +193,9 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
   }
   const webhook = { retryDelaysMs, timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000) };
 
+  const trustProxy = parseTrustProxy(get('TRUST_PROXY'), problems);
+  const workerMetricsPort = get('WORKER_METRICS_PORT') === undefined ? null : integer('WORKER_METRICS_PORT', 0, 0, 65535);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -199,12 +211,30 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     allowPrivateNetworkFetch: allowRaw === 'true' || allowRaw === '1',
     logLevel: logLevelRaw as Config['logLevel'],
     usageFlushIntervalMs,
+    trustProxy,
+    workerMetricsPort,
     crawl: Object.freeze(crawl),
     embeddingModelPath,
     objectStoreEndpoint,
     push: Object.freeze(push),
     webhook: Object.freeze({ ...webhook, retryDelaysMs: Object.freeze(retryDelaysMs) as number[] }),
   });
+}
+
+/**
+ * TRUST_PROXY: a hop count (`1`: the one proxy in front), or comma-separated
+ * addresses and CIDR ranges of the proxies. `true` (trust any sender's
+ * X-Forwarded-For) is refused: anyone could then pick the address that login
+ * limits count, so the proxies must be named.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): false | number | string {
+  if (raw === undefined || raw === 'false') return false;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const parts = raw.split(',').map((p) => p.trim());
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
+  if (parts.every((p) => address.test(p) || p === 'loopback' || p === 'linklocal' || p === 'uniquelocal')) return parts.join(',');
+  problems.push(`TRUST_PROXY must be a hop count or comma-separated proxy addresses/CIDR ranges (e.g. 1, or 10.0.0.0/8), got "${raw}"`);
+  return false;
 }
 
 /** The base URL clients use: PUBLIC_BASE_URL, else the address the server listens on. */

@@ -25,4 +25,19 @@ describe('configuration', () => {
       expect(problems.join('\n')).toMatch(/SECRET_KEY must be at least 32/);
     }
   });
+
+  it('TRUST_PROXY takes a hop count or named proxies, never a blanket true', () => {
+    expect(loadConfig({}, { readDotEnv: false }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, { readDotEnv: false }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }, { readDotEnv: false }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    for (const bad of ['true', 'everyone', '10.0.0.0/8;rm']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }, { readDotEnv: false }), bad).toThrow(/TRUST_PROXY must be a hop count/);
+    }
+  });
+
+  it('WORKER_METRICS_PORT is off unless set', () => {
+    expect(loadConfig({}, { readDotEnv: false }).workerMetricsPort).toBeNull();
+    expect(loadConfig({ WORKER_METRICS_PORT: '9464' }, { readDotEnv: false }).workerMetricsPort).toBe(9464);
+    expect(() => loadConfig({ WORKER_METRICS_PORT: '70000' }, { readDotEnv: false })).toThrow(/WORKER_METRICS_PORT/);
+  });
 });
