@@ -50,7 +50,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('serve --no-worke
       expect((await call('/v1/users/reader')).status).toBe(404);
       expect(((await (await call(`/v1/push-candidates/${jobId}`)).json()) as { status: string }).status).toBe('pending');
 
-      worker = await startChildWorker(env);
+      worker = await startChildWorker({ ...env, WORKER_METRICS_PORT: '0' });
       const user = await until('the login to be applied', async () => {
         const res = await call('/v1/users/reader');
         return res.status === 200 ? ((await res.json()) as { properties: Record<string, unknown> }) : undefined;
@@ -64,6 +64,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('serve --no-worke
       const file = await fetch(job.download_url!);
       expect(file.status).toBe(200);
       expect((await file.text()).startsWith('{"user_id":"subscriber"')).toBe(true);
+
+      // The worker's own metrics: the work it did is visible to Prometheus there (API nodes never see it).
+      const metricsUrl = /metrics on (http:\/\/\S+\/metrics)/.exec(worker.output())![1]!;
+      const metrics = await (await fetch(metricsUrl)).text();
+      expect(metrics).toMatch(/^push_jobs_total\{status="completed"\} 1$/m);
+      expect(metrics).toMatch(/^event_processing_lag_seconds_count [1-9]/m);
+      expect((await fetch(metricsUrl.replace('/metrics', '/readyz'))).status).toBe(200);
       expect(await worker.stop(), worker.output()).toBe(0);
     } finally {
       await worker?.stop();
