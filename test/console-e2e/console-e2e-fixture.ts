@@ -69,6 +69,7 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
     env: { PUBLIC_BASE_URL: url, ALLOW_PRIVATE_NETWORK_FETCH: 'true', WEBHOOK_RETRY_DELAYS_MS: '200,200,200', ...options.env },
   });
   await fixture.t.app.listen({ port, host: '127.0.0.1' });
+  await fixture.t.admin('PATCH', `/admin/v1/tenants/${fixture.tenantId}`, { name: 'Acme News' });
 
   const operator = 'operator@console.test';
   const member = 'member@console.test';

@@ -214,7 +214,6 @@ export const en = {
   'preview.why': 'Why it ranked',
   'preview.exploration': 'Exploration slot',
   'preview.noSignal': 'no strong signal',
-  'preview.signalTitle': 'signal {value} × weight = {part}',
   'signal.relevance': 'Interest',
   'signal.area': 'Area',
   'signal.follow': 'Followed source',

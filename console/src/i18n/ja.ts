@@ -216,7 +216,6 @@ export const ja: Record<MessageKey, string> = {
   'preview.why': '順位の理由',
   'preview.exploration': '探索枠',
   'preview.noSignal': '目立ったシグナルなし',
-  'preview.signalTitle': 'シグナル {value} × 重み = {part}',
   'signal.relevance': '興味',
   'signal.area': '地域',
   'signal.follow': 'フォロー中',

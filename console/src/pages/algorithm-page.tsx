@@ -35,7 +35,11 @@ export function AlgorithmPage({ tenantId, algorithmId }: { tenantId: string; alg
   const [scenarios, algorithms] = data.data;
   const algorithm = saved?.algorithm_id === algorithmId ? saved : algorithms.find((a) => a.algorithm_id === algorithmId);
   if (!algorithm) return <Page title={title}><p class="empty">{t('algorithm.missing')}</p></Page>;
-  const users = scenarios.filter((s) => s.algorithm_id === algorithmId).map((s) => s.scenario);
+  // Feed scenarios first: the preview opens on what a feed request would show.
+  const users = scenarios
+    .filter((s) => s.algorithm_id === algorithmId)
+    .sort((a, b) => (a.type === b.type ? a.scenario.localeCompare(b.scenario) : a.type === 'feed' ? -1 : 1))
+    .map((s) => s.scenario);
 
   return (
     <Page
@@ -56,7 +60,7 @@ export function AlgorithmPage({ tenantId, algorithmId }: { tenantId: string; alg
         <Section title={t('algorithm.settings')}>
           <AlgorithmEditor config={algorithm.config} saving={save.pending} saveError={save.error} savedAt={savedAt} onSave={(config) => void save.run(config)} />
         </Section>
-        <PreviewPanel tenantId={tenantId} scenarios={users} weights={algorithm.config.weights} version={savedAt ?? 0} />
+        <PreviewPanel tenantId={tenantId} scenarios={users} version={savedAt ?? 0} />
       </div>
       <ConfirmDialog
         open={confirmDelete}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, query, tenantApi } from '../api/client.js';
-import { SIGNALS, type AlgorithmConfig, type Preview, type PreviewItem, type SignalName } from '../api/types.js';
+import { SIGNALS, type Preview, type PreviewItem } from '../api/types.js';
 import { SelectField, TextField } from '../components/field.js';
 import { Section } from '../components/page.js';
 import { Problem } from '../components/problem.js';
@@ -10,22 +10,22 @@ import { useAction } from '../lib/use-resource.js';
 
 const AREA_LEVELS = ['', 'station', 'city', 'prefecture', 'country'] as const;
 
-/** A signal's share of the score: weight × value when the weights are known, else the value. */
-function contributions(item: PreviewItem, weights: AlgorithmConfig['weights'] | undefined) {
-  return SIGNALS.map((signal) => ({ signal, value: item.signals[signal] ?? 0, part: (weights ? weights[signal] : 1) * (item.signals[signal] ?? 0) }))
-    .filter((c) => c.part > 0.005)
-    .sort((a, b) => b.part - a.part);
+/** The signals that moved the item, largest first: the server sends each as weight × component, summing to the score. */
+function contributions(item: PreviewItem) {
+  return SIGNALS.map((signal) => ({ signal, part: item.signals[signal] ?? 0 }))
+    .filter((c) => Math.abs(c.part) >= 0.005)
+    .sort((a, b) => Math.abs(b.part) - Math.abs(a.part));
 }
 
-function Why({ item, weights, t }: { item: PreviewItem; weights: AlgorithmConfig['weights'] | undefined; t: Translate }) {
+function Why({ item, t }: { item: PreviewItem; t: Translate }) {
   const lang = useLang();
-  const parts = contributions(item, weights);
+  const parts = contributions(item);
   return (
     <ul class="signals" aria-label={t('preview.why')}>
       {item.exploration && <li class="signal signal-explore">{t('preview.exploration')}</li>}
-      {parts.map(({ signal, value, part }) => (
-        <li key={signal} class={`signal signal-${signal}`} title={t('preview.signalTitle', { value: formatNumber(lang, value, 2), part: formatNumber(lang, part, 2) })}>
-          {t(`signal.${signal}`)} <span class="signal-part">+{formatNumber(lang, part, 2)}</span>
+      {parts.map(({ signal, part }) => (
+        <li key={signal} class={`signal signal-${signal}`}>
+          {t(`signal.${signal}`)} <span class="signal-part">{part > 0 ? '+' : '−'}{formatNumber(lang, Math.abs(part), 2)}</span>
         </li>
       ))}
       {parts.length === 0 && !item.exploration && <li class="signal signal-none">{t('preview.noSignal')}</li>}
@@ -37,14 +37,12 @@ interface PreviewPanelProps {
   tenantId: string;
   /** Scenarios to choose from (one: no choice shown). */
   scenarios: string[];
-  /** The algorithm's weights, to show each signal's share of the score. */
-  weights?: AlgorithmConfig['weights'];
   /** Changes when the algorithm is saved: a preview on screen runs again. */
   version?: number;
 }
 
 /** Runs a scenario's ranking for a user and area, as the feed would, and shows why each item ranked. */
-export function PreviewPanel({ tenantId, scenarios, weights, version }: PreviewPanelProps) {
+export function PreviewPanel({ tenantId, scenarios, version }: PreviewPanelProps) {
   const t = useT();
   const lang = useLang();
   const [scenario, setScenario] = useState(scenarios[0] ?? '');
@@ -136,9 +134,9 @@ export function PreviewPanel({ tenantId, scenarios, weights, version }: PreviewP
                       </span>
                     </td>
                     <td>{item.source.name}</td>
-                    <td class="num">{formatNumber(lang, item.score, 3)}</td>
+                    <td class="num">{item.score.toFixed(3)}</td>
                     <td>
-                      <Why item={item} weights={weights} t={t} />
+                      <Why item={item} t={t} />
                     </td>
                   </tr>
                 ))}

@@ -43,7 +43,9 @@ export function PushJobsPage({ tenantId }: { tenantId: string }) {
   const chosen = scenario || pushScenarios[0] || '';
 
   const start = useAction(async () => {
-    await api.post(tenantApi(tenantId, 'push-jobs'), { scenario: chosen, candidates_per_user: Number(perUser), target_mode: 'manual', user_ids: ids });
+    // One key per submission: a double click or a retried request starts one job, not two.
+    const idempotencyKey = crypto.randomUUID();
+    await api.post(tenantApi(tenantId, 'push-jobs'), { scenario: chosen, candidates_per_user: Number(perUser), target_mode: 'manual', user_ids: ids }, { 'idempotency-key': idempotencyKey });
     setUserIds('');
     setTried(false);
     await jobs.reload();

@@ -43,7 +43,6 @@ export function ScenarioPage({ tenantId, name }: { tenantId: string; name: strin
   if (data.error) return <Page title={title}><Problem error={data.error} /></Page>;
   if (!data.data) return <Page title={title}><Loading /></Page>;
   if (!scenario) return <Page title={title}><p class="empty">{t('scenario.missing')}</p></Page>;
-  const algorithm = algorithms.find((a) => a.algorithm_id === scenario.algorithm_id);
 
   return (
     <Page
@@ -89,7 +88,7 @@ export function ScenarioPage({ tenantId, name }: { tenantId: string; name: strin
           <Link href={tenantPath(tenantId, 'algorithm', scenario.algorithm_id)}>{t('scenario.editAlgorithm', { name: scenario.algorithm_id })}</Link>
         </p>
       </Section>
-      <PreviewPanel tenantId={tenantId} scenarios={[name]} weights={algorithm?.config.weights} version={version} />
+      <PreviewPanel tenantId={tenantId} scenarios={[name]} version={version} />
       <ConfirmDialog
         open={confirmDelete}
         title={t('scenario.deleteTitle', { name })}
