@@ -1,7 +1,7 @@
 import { buildApp } from '../app.js';
 import { baseUrlOf, type Config } from '../config.js';
 import { createRuntime } from '../deps.js';
-import { seedDemo } from '../demo/seed-demo.js';
+import { DEMO_CONSOLE_MEMBER, DEMO_CONSOLE_OPERATOR, seedDemo } from '../demo/seed-demo.js';
 import { exitOnSignals } from './shutdown.js';
 
 /**
@@ -39,6 +39,9 @@ export async function serve(config: Config, options: { demo: boolean; workers: b
       `Try: curl -H "Authorization: Bearer ${demo.apiKey}" ${baseUrl}/v1/contents/${demo.sampleContentId}`,
       `API reference: ${baseUrl}/docs`,
     );
+    if (demo.consolePassword) {
+      lines.push(`Console: ${baseUrl}/console (${DEMO_CONSOLE_MEMBER} or ${DEMO_CONSOLE_OPERATOR}, password ${demo.consolePassword})`);
+    }
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 

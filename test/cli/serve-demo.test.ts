@@ -36,6 +36,14 @@ describe('content-feed serve --demo (a real process)', () => {
     const feed = await fetch(`${server.url}/v1/feed?scenario=news-feed&limit=5`, { headers: { authorization: `Bearer ${apiKey}` } });
     expect(feed.status).toBe(200);
     expect(((await feed.json()) as { items: unknown[] }).items).toHaveLength(5);
+
+    // The printed console login works: the member sees the demo tenant.
+    const [, consoleUrl, member, password] = /Console: (\S+) \((\S+) or \S+, password (\S+)\)/.exec(out)!;
+    expect(consoleUrl).toBe(`${server.url}/console`);
+    const login = await fetch(`${server.url}/console/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: member, password }) });
+    expect(login.status).toBe(200);
+    const tenantId = /Demo tenant (ten_\w+)/.exec(out)![1];
+    expect(((await login.json()) as { user: { role: string; tenant_id: string } }).user).toMatchObject({ role: 'member', tenant_id: tenantId });
   }, 150_000);
 
   it('the admin CLI talks to it with the token from DATA_DIR', () => {
@@ -85,6 +93,7 @@ describe('content-feed serve --demo (a real process)', () => {
     server = await startChildServer(env, ['--demo'], { startTimeoutMs: 120_000 });
     expect(server.output()).not.toMatch(/seeded now/);
     expect(server.output()).toMatch(/Demo API key: cfk_/);
+    expect(server.output()).toMatch(/Console: \S+ \(member@demo\.invalid or operator@demo\.invalid, password \S+\)/);
     expect(server.output()).not.toMatch(/Operator token \(generated/);
   }, 150_000);
 });
