@@ -22,8 +22,7 @@ if (process.env.REQUIRE_ALL_BACKENDS === '1' && !redisUrl) throw new Error('TEST
 /**
  * The scale-out mode of DESIGN §2 with real engines: two `serve --no-workers`
  * API nodes and two `content-feed worker` processes on one PostgreSQL
- * database, Redis and an S3-compatible store (s3rver). (The rate limit across two
- * processes sharing Redis is test/http/rate-limit-redis.test.ts.)
+ * database, Redis and an S3-compatible store (s3rver).
  */
 describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers on PostgreSQL, Redis and S3', () => {
   let database: TestDatabase;
@@ -91,6 +90,21 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
     await site?.close();
     await s3?.close();
     await database?.drop();
+  });
+
+  it('the rate limit holds across both API nodes: 60 requests in one second, split between them, admit exactly the plan\'s 20', { timeout: 30_000 }, async () => {
+    const limited = (await admin(a, 'POST', '/admin/v1/tenants', { name: 'Fleet limited', plan: 'custom', rate_limit_rps: 20 })) as { id: string };
+    const key = ((await admin(b, 'POST', `/admin/v1/tenants/${limited.id}/api-keys`, {})) as { api_key: string }).api_key;
+    // Warm both nodes' key caches, then start in a fresh second.
+    for (const node of [a, b]) expect((await api(node, '/v1/usage', undefined, key)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const started = Date.now();
+    const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => api(i % 2 === 0 ? a : b, '/v1/usage', undefined, key)));
+    expect(Date.now() - started, 'the burst must fit in one second for this check to mean anything').toBeLessThan(1000);
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+    for (const r of responses) expect(r.headers.get('x-ratelimit-limit')).toBe('20');
   });
 
   it('an article crawled by a worker is served by both API nodes within seconds', { timeout: 60_000 }, async () => {
