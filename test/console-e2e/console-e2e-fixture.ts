@@ -6,6 +6,7 @@ import { describe } from 'vitest';
 import { ensureConsoleBuilt } from '../helpers/console-build.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 import type { TestAppOptions } from '../helpers/test-app.js';
+import { ManualClock } from '../../src/lib/clock.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -37,6 +38,17 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Real time, where the app expects a ManualClock: in a browser test time passes
+ * as it does for the user (webhook retries fall due, receivers check signature
+ * timestamps against their own clock, newest rows come first).
+ */
+class WallClock extends ManualClock {
+  override now(): number {
+    return Date.now();
+  }
+}
+
 export interface ConsoleFixture extends FeedFixture {
   /** http://127.0.0.1:<port> where the app listens. */
   url: string;
@@ -63,6 +75,7 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const fixture = await startFeedFixture({
+    clock: new WallClock(),
     ...options,
     perSource: 4,
     startWorkers: true,

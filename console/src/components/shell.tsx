@@ -65,7 +65,8 @@ export function Shell({ user, route, children }: { user: ConsoleUser; route: Rou
   useEffect(() => {
     if (user.role === 'operator' && routeTenant && routeTenant !== remembered) rememberTenant(routeTenant);
   }, [routeTenant]);
-  const tenantId = routeTenant ?? (user.role === 'member' ? user.tenant_id : remembered);
+  // A member's navigation always leads to its own tenant, even on a URL of another one.
+  const tenantId = user.role === 'member' ? user.tenant_id : (routeTenant ?? remembered);
   const isCurrent = (section: TenantSection, also: TenantSection[] = []) =>
     route.page === 'tenant' && route.tenantId === tenantId && (route.section === section || also.includes(route.section));
 
