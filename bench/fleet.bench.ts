@@ -173,10 +173,10 @@ export async function fleetBench(durationSeconds: number, backend: BenchBackend)
       const order = round % 2 === 0 ? [single, fleet] : [fleet, single];
       for (const kind of Object.keys(KINDS) as Kind[]) {
         for (const setup of order) {
-          await untilQuiet(setups);
+          const quietAfter = await untilQuiet(setups);
           const { result, cpu } = await measureCpu(groups, () => load(setup, kind, durationSeconds, 100 + round, bodies.get(setup)!));
           const window: Window = { load: result, cpu, ...(kind === 'events' && { drainSeconds: await drain(setup) }) };
-          console.log(`fleet round ${round + 1} ${kind} ${setup.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(0)} ms, machine ${cpu.machineCores.toFixed(2)} cores`);
+          console.log(`fleet round ${round + 1} ${kind} ${setup.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(0)} ms, machine ${cpu.machineCores.toFixed(2)} cores busy (waited ${quietAfter.toFixed(0)} s for quiet)`);
           windows.set(`${setup.name} ${kind}`, [...(windows.get(`${setup.name} ${kind}`) ?? []), window]);
         }
       }

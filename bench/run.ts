@@ -38,7 +38,8 @@ const BENCHES: Record<string, Bench> = {
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const { backends: available, skipped } = benchBackends();
+const { backends: available, skipped: reason } = benchBackends();
+const skipped = reason && `PostgreSQL + Redis rows skipped: ${reason} (set DATABASE_URL=postgres://… and REDIS_URL=redis://… to run them)`;
 const only = process.env.BENCH_BACKENDS?.split(',');
 const backends = only ? available.filter((b) => only.includes(b.name)) : available;
 const scaleOut = available.find((b) => b.name === 'postgres+redis');
@@ -58,7 +59,7 @@ for (const name of names) {
   for (const backend of runs) {
     const label = bench.on === 'once' ? 'any' : (backend?.name ?? 'postgres+redis');
     if (!backend) {
-      rows.push({ name, backend: label, value: `skipped: ${skipped}` });
+      rows.push({ name, backend: label, value: `skipped: ${reason}` });
       continue;
     }
     const started = performance.now();
@@ -75,7 +76,7 @@ for (const name of names) {
   }
 }
 
-const width = Math.max(...rows.map((r) => r.name.length));
+const width = Math.max(9, ...rows.map((r) => r.name.length));
 const backendWidth = Math.max(7, ...rows.map((r) => r.backend!.length));
 console.log(`\n| ${'benchmark'.padEnd(width)} | ${'backend'.padEnd(backendWidth)} | result | target |`);
 console.log(`|${'-'.repeat(width + 2)}|${'-'.repeat(backendWidth + 2)}|--------|--------|`);

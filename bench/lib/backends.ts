@@ -58,7 +58,7 @@ export function postgresBackend(adminUrl: string, redisUrl: string): BenchBacken
 
 /**
  * The backends of this run: SQLite always; PostgreSQL + Redis when DATABASE_URL
- * (postgres://…) and REDIS_URL are both set, else the reason it was skipped.
+ * (postgres://…) and REDIS_URL are both set, else why it is skipped.
  * Takes both variables out of this process's environment, so no server child
  * inherits them by accident: each is given its backend explicitly.
  */
@@ -69,10 +69,10 @@ export function benchBackends(env: NodeJS.ProcessEnv = process.env): { backends:
   delete env.REDIS_URL;
   if (!databaseUrl || !redisUrl) {
     const missing = [!databaseUrl && 'DATABASE_URL', !redisUrl && 'REDIS_URL'].filter(Boolean).join(' and ');
-    return { backends: [sqliteBackend], skipped: `PostgreSQL + Redis rows skipped: ${missing} not set (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379)` };
+    return { backends: [sqliteBackend], skipped: `${missing} not set` };
   }
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return { backends: [sqliteBackend], skipped: `PostgreSQL + Redis rows skipped: DATABASE_URL is not postgres:// (${databaseUrl.split(':')[0]}:…)` };
+    return { backends: [sqliteBackend], skipped: `DATABASE_URL is ${databaseUrl.split(':')[0]}:…, not postgres://` };
   }
   return { backends: [sqliteBackend, postgresBackend(databaseUrl, redisUrl)], skipped: null };
 }

@@ -152,12 +152,16 @@ export function cpuGroups(setups: Setup[], databaseName: string): CpuGroup[] {
   ];
 }
 
-/** Waits (at most 90 s) until our processes use under a fifth of a core: pools loaded, backlogs applied, before a window starts. */
-export async function untilQuiet(setups: Setup[]): Promise<void> {
+/**
+ * Waits (at most 45 s) until our processes use under a fifth of a core (pools
+ * loaded, backlogs applied) before a window starts; returns the seconds waited.
+ */
+export async function untilQuiet(setups: Setup[]): Promise<number> {
   const groups = setups.flatMap((s) => s.processes.map((p) => ({ name: String(p.pid), pids: () => [p.pid] })));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
+  const started = Date.now();
+  while (Date.now() - started < 45_000) {
     const { cpu } = await measureCpu(groups, () => sleep(1000));
-    if (Object.values(cpu.cores).reduce((a, b) => a + b, 0) < 0.2) return;
+    if (Object.values(cpu.cores).reduce((a, b) => a + b, 0) < 0.2) break;
   }
+  return (Date.now() - started) / 1000;
 }
