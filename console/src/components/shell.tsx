@@ -24,6 +24,11 @@ const TENANT_NAV: { section: TenantSection; label: MessageKey; also?: TenantSect
 function TenantPicker({ current }: { current: string | null }) {
   const t = useT();
   const tenants = useResource(() => api.get<{ tenants: Tenant[] }>('/admin/v1/tenants'), []);
+  const known = !current || !tenants.data || tenants.data.tenants.some((tenant) => tenant.id === current);
+  // A tenant created since the list was loaded: load it again so the menu can show it.
+  useEffect(() => {
+    if (!known) void tenants.reload();
+  }, [known, current]);
   return (
     <div class="tenant-picker">
       <label for="tenant-picker">{t('shell.tenant')}</label>

@@ -4,6 +4,8 @@ export interface ChartSeries {
   key: string;
   label: string;
   values: number[];
+  /** Index into SERIES_COLOURS: the same thing keeps its colour across charts. */
+  colour: number;
 }
 
 interface StackedBarChartProps {
@@ -17,9 +19,10 @@ interface StackedBarChartProps {
 /** Fills with at least 3:1 contrast on white (WCAG 1.4.11), distinct for the common colour-vision deficiencies. */
 export const SERIES_COLOURS = ['#1d4ed8', '#c2410c', '#047857', '#7e22ce', '#b91c1c', '#0e7490', '#a16207', '#475569'];
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const PAD = { top: 12, right: 8, bottom: 26, left: 52 };
+// About the width the chart is drawn at on a 1280 px screen, so 11 px text stays 11 px.
+const WIDTH = 440;
+const HEIGHT = 210;
+const PAD = { top: 12, right: 6, bottom: 26, left: 48 };
 
 /** 0, then the smallest 1/2/5 × 10^k at or above `value`. */
 function niceCeiling(value: number): number {
@@ -40,7 +43,7 @@ export function StackedBarChart({ title, categories, categoryLabel, series, form
   const barWidth = Math.max(2, Math.min(28, slot * 0.7));
   const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight;
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * top);
-  const labelEvery = Math.ceil(categories.length / 10);
+  const labelEvery = Math.ceil(categories.length / 7);
   const grand = totals.reduce((a, b) => a + b, 0);
 
   return (
@@ -64,12 +67,12 @@ export function StackedBarChart({ title, categories, categoryLabel, series, form
               return (
                 <g key={category}>
                   <title>{`${categoryLabel(category)}: ${formatValue(totals[i] ?? 0)}`}</title>
-                  {series.map((s, k) => {
+                  {series.map((s) => {
                     const value = s.values[i] ?? 0;
                     if (value <= 0) return null;
                     const y0 = y(base);
                     base += value;
-                    return <rect key={s.key} x={x} y={y(base)} width={barWidth} height={Math.max(1, y0 - y(base))} fill={SERIES_COLOURS[k % SERIES_COLOURS.length]} />;
+                    return <rect key={s.key} x={x} y={y(base)} width={barWidth} height={Math.max(1, y0 - y(base))} fill={SERIES_COLOURS[s.colour % SERIES_COLOURS.length]} />;
                   })}
                   {i % labelEvery === 0 && (
                     <text class="chart-axis" x={x + barWidth / 2} y={HEIGHT - 8} text-anchor="middle">
@@ -81,9 +84,9 @@ export function StackedBarChart({ title, categories, categoryLabel, series, form
             })}
           </svg>
           <ul class="legend">
-            {series.map((s, k) => (
+            {series.map((s) => (
               <li key={s.key}>
-                <span class="swatch" data-colour={k % SERIES_COLOURS.length} aria-hidden="true" />
+                <span class="swatch" data-colour={s.colour % SERIES_COLOURS.length} aria-hidden="true" />
                 {s.label}
               </li>
             ))}

@@ -9,6 +9,9 @@ import { useResource } from '../lib/use-resource.js';
 
 const DAY_MS = 86_400_000;
 
+/** `to` is exclusive in the API; people read ranges inclusively. */
+const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+
 /** Every UTC day in [from, to). */
 function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
@@ -16,7 +19,11 @@ function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-/** One series per endpoint, the busiest first. */
+/** Each endpoint keeps one colour in both charts; the priced ones first. */
+const ENDPOINT_ORDER = ['feed', 'contents', 'push-candidates', 'events', 'users', 'usage'];
+const colourOf = (endpoint: string) => (ENDPOINT_ORDER.includes(endpoint) ? ENDPOINT_ORDER.indexOf(endpoint) : ENDPOINT_ORDER.length);
+
+/** One series per endpoint that had any, in the fixed endpoint order. */
 function seriesBy(usage: UsageReport, days: string[], measure: 'credits' | 'requests'): ChartSeries[] {
   const byEndpoint = new Map<string, number[]>();
   const index = new Map(days.map((d, i) => [d, i]));
@@ -28,9 +35,9 @@ function seriesBy(usage: UsageReport, days: string[], measure: 'credits' | 'requ
     byEndpoint.set(row.endpoint, values);
   }
   return [...byEndpoint.entries()]
-    .map(([endpoint, values]) => ({ key: endpoint, label: `/v1/${endpoint}`, values }))
+    .map(([endpoint, values]) => ({ key: endpoint, label: `/v1/${endpoint}`, values, colour: colourOf(endpoint) }))
     .filter((s) => s.values.some((v) => v > 0))
-    .sort((a, b) => b.values.reduce((x, y) => x + y, 0) - a.values.reduce((x, y) => x + y, 0));
+    .sort((a, b) => a.colour - b.colour || a.key.localeCompare(b.key));
 }
 
 function UsageBar({ used, limit, label }: { used: number; limit: number; label: string }) {
@@ -93,7 +100,7 @@ export function OverviewPage({ tenantId }: { tenantId: string }) {
         </div>
         <div class="stat">
           <h2 class="stat-label">{t('overview.plan')}</h2>
-          <p class="stat-value">{t(`plan.${tenant.plan}`)}</p>
+          <p class="stat-value stat-value-text">{t(`plan.${tenant.plan}`)}</p>
           <p class="stat-note">{t('overview.rate', { rps: formatNumber(lang, tenant.rate_limit_rps) })}</p>
         </div>
         <div class="stat">
@@ -112,12 +119,17 @@ export function OverviewPage({ tenantId }: { tenantId: string }) {
           <p class="stat-note">{t('overview.clicksOf', { clicks: formatNumber(lang, metrics.clicks), impressions: formatNumber(lang, metrics.impressions) })}</p>
         </div>
         <div class="stat">
+          <h2 class="stat-label">{t('overview.requests')}</h2>
+          <p class="stat-value">{formatNumber(lang, usage.total_requests)}</p>
+          <p class="stat-note">{t('overview.requestsNote')}</p>
+        </div>
+        <div class="stat">
           <h2 class="stat-label">{t('overview.push')}</h2>
           <p class="stat-value">{formatNumber(lang, metrics.push_clicks)}</p>
           <p class="stat-note">{t('overview.pushNote')}</p>
         </div>
       </div>
-      <p class="stat-footnote">{t('overview.metricsRange', { from: formatDay(lang, metrics.from), to: formatDay(lang, metrics.to) })}</p>
+      <p class="stat-footnote">{t('overview.metricsRange', { from: formatDay(lang, metrics.from), to: formatDay(lang, previousDay(metrics.to)) })}</p>
       <div class="charts">
         <Section title={t('overview.creditsChart')}>
           <StackedBarChart

@@ -61,63 +61,65 @@ export function SourcesPage() {
         ) : sources.data.sources.length === 0 ? (
           <p class="empty">{t('sources.none')}</p>
         ) : (
-          <table class="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('sources.name')}</th>
-                <th scope="col">{t('sources.trust')}</th>
-                <th scope="col">{t('sources.crawl')}</th>
-                <th scope="col">{t('sources.lastCrawl')}</th>
-                <th scope="col">{t('sources.nextAttempt')}</th>
-                <th scope="col">{t('sources.lastError')}</th>
-                <th scope="col">
-                  <span class="visually-hidden">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sources.data.sources.map((s) => (
-                <tr key={s.id}>
-                  <td class="cell-wrap">
-                    <strong>{s.name}</strong>
-                    <span class="muted">{s.feed_url ?? t('sources.noFeed')}</span>
-                  </td>
-                  <td>
-                    <Field label={t('sources.trustFor', { name: s.name })} class="field-bare">
-                      {(control) => (
-                        <select {...control} value={String(s.trust_level)} disabled={setTrust.pending} onChange={(e) => void setTrust.run(s, Number(e.currentTarget.value))}>
-                          {TRUST_LEVELS.map((level) => (
-                            <option key={level} value={String(level)}>
-                              {level} — {t(`trust.${level}`)}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </Field>
-                  </td>
-                  <td>
-                    <StatusBadge status={s.crawl.state} label={t(`crawl.${s.crawl.state}`)} />
-                    {s.crawl.error_count > 0 && <span class="muted">{t('sources.errors', { n: s.crawl.error_count })}</span>}
-                  </td>
-                  <td>{formatDateTime(lang, s.crawl.last_crawled_at)}</td>
-                  <td>{s.feed_url && s.active ? (s.crawl.next_crawl_at ? formatDateTime(lang, s.crawl.next_crawl_at) : t('sources.dueNow')) : '—'}</td>
-                  <td class="cell-wrap">{s.crawl.last_error ?? '—'}</td>
-                  <td class="actions">
-                    {s.feed_url && (
-                      <button type="button" class="button button-small" disabled={crawl.pending} onClick={() => void crawl.run(s)} aria-label={t('sources.crawlNamed', { name: s.name })}>
-                        {t('sources.crawlNow')}
-                      </button>
-                    )}
-                    {results[s.id] && (
-                      <span class="muted" role="status">
-                        {results[s.id]}
-                      </span>
-                    )}
-                  </td>
+          <div class="table-wrap">
+            <table class="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('sources.name')}</th>
+                  <th scope="col">{t('sources.trust')}</th>
+                  <th scope="col">{t('sources.crawl')}</th>
+                  <th scope="col">{t('sources.lastError')}</th>
+                  <th scope="col">
+                    <span class="visually-hidden">{t('common.actions')}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {sources.data.sources.map((s) => (
+                  <tr key={s.id}>
+                    <td class="source-name">
+                      <strong>{s.name}</strong>
+                      <span class="muted">{s.feed_url ?? t('sources.noFeed')}</span>
+                    </td>
+                    <td>
+                      <Field label={t('sources.trustFor', { name: s.name })} class="field-bare">
+                        {(control) => (
+                          <select {...control} value={String(s.trust_level)} disabled={setTrust.pending} onChange={(e) => void setTrust.run(s, Number(e.currentTarget.value))}>
+                            {TRUST_LEVELS.map((level) => (
+                              <option key={level} value={String(level)}>
+                                {level} — {t(`trust.${level}`)}
+                              </option>
+                            ))}
+                          </select>
+                        )}
+                      </Field>
+                    </td>
+                    <td class="crawl-cell">
+                      <StatusBadge status={s.crawl.state} label={t(`crawl.${s.crawl.state}`)} />
+                      {s.crawl.error_count > 0 && <span class="muted">{t('sources.errors', { n: s.crawl.error_count })}</span>}
+                      {s.crawl.last_crawled_at && <span class="muted">{t('sources.lastCrawl', { at: formatDateTime(lang, s.crawl.last_crawled_at) })}</span>}
+                      {s.feed_url && s.active && (
+                        <span class="muted">
+                          {t('sources.nextAttempt', { at: s.crawl.next_crawl_at ? formatDateTime(lang, s.crawl.next_crawl_at) : t('sources.dueNow') })}
+                        </span>
+                      )}
+                      <span class="muted" role="status">
+                        {results[s.id] ?? ''}
+                      </span>
+                    </td>
+                    <td class="cell-wrap">{s.crawl.last_error ?? '—'}</td>
+                    <td class="actions">
+                      {s.feed_url && (
+                        <button type="button" class="button button-small" disabled={crawl.pending} onClick={() => void crawl.run(s)} aria-label={t('sources.crawlNamed', { name: s.name })}>
+                          {t('sources.crawlNow')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Section>
       <Section title={t('sources.new')}>

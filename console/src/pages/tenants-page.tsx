@@ -115,6 +115,7 @@ export function TenantsPage() {
         )}
       </Section>
       <Section title={t('tenants.new')}>
+        <p class="section-help">{t('tenants.planHelp')}</p>
         <form
           class="form-inline"
           noValidate
@@ -125,7 +126,7 @@ export function TenantsPage() {
           }}
         >
           <TextField label={t('tenants.name')} value={name} onValue={setName} maxLength={200} error={(tried && !name.trim() ? t('validation.required') : undefined) ?? create.error?.fieldMessage('name')} />
-          <SelectField label={t('tenants.plan')} help={t('tenants.planHelp')} value={plan} onValue={(v) => setPlan(v as Plan)} options={PLANS.map((p) => ({ value: p, label: t(`plan.${p}`) }))} />
+          <SelectField label={t('tenants.plan')} value={plan} onValue={(v) => setPlan(v as Plan)} options={PLANS.map((p) => ({ value: p, label: t(`plan.${p}`) }))} />
           {plan === 'custom' && (
             <TextField label={t('tenants.rate')} type="number" min={1} value={rate} onValue={setRate} error={(tried ? rateProblem(rate) : undefined) ?? create.error?.fieldMessage('rate_limit_rps')} />
           )}

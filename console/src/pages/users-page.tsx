@@ -85,7 +85,7 @@ function UserDetails({ tenantId, userId }: { tenantId: string; userId: string })
               <tbody>
                 {u.recent_reads.map((r) => (
                   <tr key={`${r.content_id}-${r.read_at}`}>
-                    <td>{formatDateTime(lang, r.read_at)}</td>
+                    <td class="nowrap">{formatDateTime(lang, r.read_at)}</td>
                     <td>{r.title}</td>
                     <td>{r.channel}</td>
                   </tr>
@@ -109,8 +109,8 @@ function UserDetails({ tenantId, userId }: { tenantId: string; userId: string })
               <tbody>
                 {u.sessions.map((s) => (
                   <tr key={s.session_id}>
-                    <td>{formatDateTime(lang, s.started_at)}</td>
-                    <td>{formatDateTime(lang, s.last_event_at)}</td>
+                    <td class="nowrap">{formatDateTime(lang, s.started_at)}</td>
+                    <td class="nowrap">{formatDateTime(lang, s.last_event_at)}</td>
                     <td class="num">{s.events}</td>
                   </tr>
                 ))}
