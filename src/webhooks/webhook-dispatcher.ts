@@ -181,7 +181,7 @@ export class WebhookDispatcher {
     }
     this.settled.inc({ outcome: settlement.status });
     if (settlement.status === 'delivered') log.info(facts, 'webhook delivered');
-    else log.warn({ ...facts, error: outcome.error }, 'webhook delivery failed');
+    else log.warn({ ...facts, error: outcome.error, refused_address: outcome.refusedAddress }, 'webhook delivery failed');
   }
 
   /** One first attempt, then a retry after each of retryDelaysMs; only retryable failures use them. */

@@ -11,8 +11,15 @@ import { untilAborted } from '../fetch/safe-fetcher.js';
  * sending the same request again would get the same answer).
  */
 export type SendOutcome =
-  | { result: 'delivered'; statusCode: number; error: null }
-  | { result: 'retry' | 'final'; statusCode: number | null; error: string };
+  | { result: 'delivered'; statusCode: number; error: null; refusedAddress?: undefined }
+  | {
+      result: 'retry' | 'final';
+      statusCode: number | null;
+      /** Stored and shown to the tenant (its console members too). */
+      error: string;
+      /** The address a name resolved to, when the network rule refused it: for the log only, never in `error`. */
+      refusedAddress?: string;
+    };
 
 export interface WebhookSenderOptions {
   allowPrivateNetwork: boolean;
@@ -103,14 +110,20 @@ export function classifyAnswer(status: number, location?: string | string[]): Se
 
 function classifyFailure(error: unknown): SendOutcome {
   if (error instanceof AddressRefusedError) {
+    const policy = 'webhooks may not reach private networks (the operator can set ALLOW_PRIVATE_NETWORK_FETCH=true)';
     const literal = error.hostname.replace(/^\[|\]$/g, '') === error.address;
-    const why = describeNonPublicAddress(error.address) ?? 'an address the network policy refuses';
+    if (literal) {
+      // The tenant wrote this address in its URL: naming it reveals nothing.
+      const why = describeNonPublicAddress(error.address) ?? 'an address the network policy refuses';
+      return { result: 'final', statusCode: null, error: `${error.hostname} is ${error.address}, ${why}; ${policy}` };
+    }
+    // What a name resolves to inside our network is ours: a tenant (or its console
+    // members) reading last_error must not learn it, so only the log names it.
     return {
       result: 'final',
       statusCode: null,
-      error:
-        `${error.hostname} ${literal ? 'is' : 'resolves to'} ${error.address}, ${why}; webhooks may not reach private networks ` +
-        '(the operator can set ALLOW_PRIVATE_NETWORK_FETCH=true)',
+      error: `${error.hostname} resolves to a private or reserved address; ${policy}`,
+      refusedAddress: error.address,
     };
   }
   const code = (error as NodeJS.ErrnoException).code;
