@@ -58,7 +58,7 @@ describeInBrowser('console: scenarios, algorithms and the ranking preview', () =
     const why = await page.locator('.preview-table tbody tr').first().locator('.signals').textContent();
     expect(why).toContain('Followed source +5');
     expect(puts).toHaveLength(1);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await c.screenshot(page, 'algorithm');
     await page.getByRole('heading', { name: 'Preview' }).evaluate((h) => h.scrollIntoView({ block: 'start' }));
     await c.screenshot(page, 'algorithm-preview');

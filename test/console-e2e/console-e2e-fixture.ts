@@ -20,12 +20,17 @@ export const PASSWORD = 'console e2e password 1';
  */
 function browserSuite(): typeof describe {
   if (existsSync(CHROMIUM)) return describe;
-  const message = `[tests] ${CHROMIUM} not found: the console browser tests are SKIPPED (apt-get install chromium; .ci/run does).`;
-  if (process.env.REQUIRE_ALL_BACKENDS === '1') throw new Error(`${message} REQUIRE_ALL_BACKENDS=1 requires them.`);
-  console.warn(message);
+  const missing = `${CHROMIUM} not found (apt-get install chromium; .ci/run does)`;
+  if (process.env.REQUIRE_ALL_BACKENDS === '1') throw new Error(`[tests] ${missing}, and REQUIRE_ALL_BACKENDS=1 requires the console browser tests.`);
+  console.warn(`[tests] ${missing}: the console browser tests are SKIPPED.`);
   return describe.skip as typeof describe;
 }
-export const describeInBrowser = browserSuite();
+/** A browser step is slower than an inject(), the more so with the rest of the suite on two cores. */
+const BROWSER_TEST_TIMEOUT_MS = 90_000;
+
+export function describeInBrowser(name: string, tests: () => void): void {
+  browserSuite()(name, tests, BROWSER_TEST_TIMEOUT_MS);
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -123,7 +128,7 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
     },
     async screenshot(page, name) {
       // Fonts and the last paint settle before the picture is taken.
-      await page.evaluate(() => document.fonts.ready);
+      await page.evaluate('document.fonts.ready.then(() => true)');
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
     },
     async close() {
