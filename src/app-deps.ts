@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import type { ConsoleSessions } from './console/console-sessions.js';
+import type { LoginThrottle } from './console/login-throttle.js';
 import type { AreaDirectory } from './areas/area-directory.js';
 import type { ArticleStore } from './content/article-store.js';
 import type { ContentCatalog } from './content/content-catalog.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   adminToken: string;
   /** Console logins: sessions by cookie, their CSRF tokens (docs/console.md). */
   consoleSessions: ConsoleSessions;
+  /** Console login limits per email and per client network (docs/console.md). */
+  loginThrottle: LoginThrottle;
   webhookSecrets: SecretBox;
   metrics: Registry;
   contents: ContentCatalog;

@@ -4,6 +4,7 @@ import { Counter, Gauge, Summary } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
 import { baseUrlOf, type Config } from './config.js';
 import { ConsoleSessions } from './console/console-sessions.js';
+import { LoginThrottle } from './console/login-throttle.js';
 import { ContentCatalog } from './content/content-catalog.js';
 import { createContentPipeline, USER_AGENT } from './crawl/content-pipeline.js';
 import { SafeFetcher } from './fetch/safe-fetcher.js';
@@ -208,6 +209,7 @@ export async function createRuntime(
     keys,
     adminToken: admin.value,
     consoleSessions: new ConsoleSessions(database.db, clock, secretKey),
+    loginThrottle: new LoginThrottle(database.db, secretKey),
     webhookSecrets,
     metrics,
     contents: catalog,

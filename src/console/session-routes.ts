@@ -7,7 +7,6 @@ import type { ConsoleSession } from './console-sessions.js';
 import { findLoginByEmail, recordLogin } from './console-user-repo.js';
 import { MAX_EMAIL_CHARS, MAX_PASSWORD_CHARS, normaliseEmail } from './console-user-service.js';
 import { sessionUserView, SessionUserView } from './console-user-view.js';
-import { admitLoginAttempt, loginSucceeded } from './login-throttle.js';
 import { dummyPasswordHash, verifyPassword } from './password-hash.js';
 import { SESSION_COOKIE, sessionCookieOptions, sessionTokenOf } from './session-cookie.js';
 
@@ -45,7 +44,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (a
     },
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
-      const admission = await admitLoginAttempt(deps.db, deps.clock.now(), email, request.ip);
+      const admission = await deps.loginThrottle.admit(deps.clock.now(), email, request.ip);
       if (!admission.allowed) {
         throw errors.tooManyRequests(`Too many failed logins for this account or from this address; retry after ${admission.retryAfterSeconds} s.`, admission.retryAfterSeconds);
       }
@@ -56,7 +55,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (a
         request.log.info({ console_user_id: login?.user.id ?? null }, 'console login failed');
         throw errors.unauthorized(LOGIN_FAILED);
       }
-      await loginSucceeded(deps.db, admission.attemptId, email);
+      await deps.loginThrottle.succeeded(admission.attemptId, email);
       // A login from a browser that still holds a session replaces it.
       const previous = sessionTokenOf(request);
       if (previous !== undefined) await deps.consoleSessions.revoke(previous);
