@@ -275,7 +275,7 @@ export const en = {
   'webhook.deliveries': 'Recent deliveries',
   'webhook.noDeliveries': 'No deliveries yet.',
   'webhook.event': 'Event',
-  'webhook.statusCode': 'HTTP status',
+  'webhook.statusCode': 'HTTP',
   'webhook.attempts': 'Attempts',
   'webhook.nextRetry': 'Next retry',
   'webhook.lastError': 'Last error',

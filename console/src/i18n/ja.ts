@@ -277,7 +277,7 @@ export const ja: Record<MessageKey, string> = {
   'webhook.deliveries': '最近の送信',
   'webhook.noDeliveries': '送信はまだありません。',
   'webhook.event': 'イベント',
-  'webhook.statusCode': 'HTTP ステータス',
+  'webhook.statusCode': 'HTTP',
   'webhook.attempts': '試行回数',
   'webhook.nextRetry': '次の再試行',
   'webhook.lastError': '最後のエラー',

@@ -132,7 +132,7 @@ export function PushJobsPage({ tenantId }: { tenantId: string }) {
                   </td>
                   <td class="num">{formatNumber(lang, job.consumed_credits, 1)}</td>
                   <td class="num">{formatDuration(job.duration_ms)}</td>
-                  <td>{formatDateTime(lang, job.created_at)}</td>
+                  <td class="nowrap">{formatDateTime(lang, job.created_at)}</td>
                   <td>
                     {job.status === 'completed' && (
                       <button type="button" class="button button-small" onClick={() => void save.run(job.job_id)} aria-label={t('push.downloadNamed', { job: job.job_id })}>

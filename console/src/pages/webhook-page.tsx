@@ -143,7 +143,7 @@ export function WebhookPage({ tenantId }: { tenantId: string }) {
             <tbody>
               {deliveries.data.deliveries.map((d) => (
                 <tr key={d.id}>
-                  <td>{formatDateTime(lang, d.created_at)}</td>
+                  <td class="nowrap">{formatDateTime(lang, d.created_at)}</td>
                   <td>
                     <code>{d.type}</code>
                   </td>
@@ -152,8 +152,8 @@ export function WebhookPage({ tenantId }: { tenantId: string }) {
                   </td>
                   <td class="num">{d.last_status_code ?? '—'}</td>
                   <td class="num">{d.attempts}</td>
-                  <td>{d.next_attempt_at ? formatDateTime(lang, d.next_attempt_at) : '—'}</td>
-                  <td class="cell-wrap">{d.last_error ?? '—'}</td>
+                  <td class="nowrap">{d.next_attempt_at ? formatDateTime(lang, d.next_attempt_at) : '—'}</td>
+                  <td class="cell-wrap error-cell">{d.last_error ?? '—'}</td>
                   <td class="actions">
                     <button type="button" class="button button-small" onClick={() => void resend.run(d.id)} disabled={resend.pending} aria-label={t('webhook.resendNamed', { id: d.id })}>
                       {t('webhook.resend')}
