@@ -32,6 +32,28 @@ describeInBrowser('console: log in, create an API key, use it, revoke it', () =>
     await c.screenshot(page, 'overview');
   });
 
+  it('an ended session sends the next request back to the login page; Log out ends the session on the server', async () => {
+    const page = await c.loginAs(c.member);
+    // The session is gone (expired, or ended elsewhere): the next API call answers 401.
+    await page.context().clearCookies();
+    await page.getByRole('link', { name: 'Push jobs' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/console/t/${c.tenantId}/push-jobs`);
+
+    await page.getByLabel('Email').fill(c.member);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Push jobs', level: 1 }).waitFor();
+    const cookie = (await page.context().cookies()).find((k) => k.httpOnly && k.sameSite === 'Strict');
+    expect(cookie).toBeDefined();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
+    // The old cookie no longer opens a session, even sent by hand.
+    const session = await fetch(`${c.url}/console/api/session`, { headers: { cookie: `${cookie!.name}=${cookie!.value}` } });
+    expect(session.status).toBe(401);
+  });
+
   it('a new key is shown once with a copy button, calls GET /v1/feed, and stops working when revoked', async () => {
     const page = await c.loginAs(c.member);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: c.url });
