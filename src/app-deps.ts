@@ -4,6 +4,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import type { ConsoleSessions } from './console/console-sessions.js';
 import type { LoginThrottle } from './console/login-throttle.js';
+import type { SessionCookie } from './console/session-cookie.js';
 import type { AreaDirectory } from './areas/area-directory.js';
 import type { ArticleStore } from './content/article-store.js';
 import type { ContentCatalog } from './content/content-catalog.js';
@@ -41,6 +42,8 @@ export interface AppDeps {
   adminToken: string;
   /** Console logins: sessions by cookie, their CSRF tokens (docs/console.md). */
   consoleSessions: ConsoleSessions;
+  /** The session cookie's name and attributes (`__Host-cf_session`, Secure, over https). */
+  sessionCookie: SessionCookie;
   /** Console login limits per email and per client network (docs/console.md). */
   loginThrottle: LoginThrottle;
   webhookSecrets: SecretBox;

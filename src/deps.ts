@@ -5,6 +5,7 @@ import type { AppDeps } from './app-deps.js';
 import { baseUrlOf, type Config } from './config.js';
 import { ConsoleSessions } from './console/console-sessions.js';
 import { LoginThrottle } from './console/login-throttle.js';
+import { sessionCookie } from './console/session-cookie.js';
 import { ContentCatalog } from './content/content-catalog.js';
 import { createContentPipeline, USER_AGENT } from './crawl/content-pipeline.js';
 import { SafeFetcher } from './fetch/safe-fetcher.js';
@@ -210,6 +211,7 @@ export async function createRuntime(
     adminToken: admin.value,
     consoleSessions: new ConsoleSessions(database.db, clock, secretKey),
     loginThrottle: new LoginThrottle(database.db, secretKey),
+    sessionCookie: sessionCookie(config.publicBaseUrl),
     webhookSecrets,
     metrics,
     contents: catalog,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { errors } from '../http/problem.js';
 import '../http/route-config.js';
 import type { ConsoleSessions } from './console-sessions.js';
-import { sessionTokenOf } from './session-cookie.js';
+import { sessionTokenOf, type SessionCookie } from './session-cookie.js';
 
 /** Methods a cross-site form or script could use to change something: these need the CSRF token. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -14,8 +14,8 @@ export const CSRF_HEADER = 'x-csrf-token';
  * `X-CSRF-Token` is missing or belongs to another session. Runs before the
  * body is read, so a refused request changes nothing.
  */
-export async function admitConsoleSession(request: FastifyRequest, sessions: ConsoleSessions): Promise<void> {
-  const token = sessionTokenOf(request);
+export async function admitConsoleSession(request: FastifyRequest, sessions: ConsoleSessions, cookie: SessionCookie): Promise<void> {
+  const token = sessionTokenOf(request, cookie);
   if (token === undefined) throw errors.unauthorized('Log in to the console first (POST /console/api/login).');
   const session = await sessions.verify(token);
   if (!session) throw errors.unauthorized('The console session has ended or expired; log in again.');

@@ -8,7 +8,7 @@ import { findLoginByEmail, recordLogin } from './console-user-repo.js';
 import { MAX_EMAIL_CHARS, MAX_PASSWORD_CHARS, normaliseEmail } from './console-user-service.js';
 import { sessionUserView, SessionUserView } from './console-user-view.js';
 import { dummyPasswordHash, verifyPassword } from './password-hash.js';
-import { SESSION_COOKIE, sessionCookieOptions, sessionTokenOf } from './session-cookie.js';
+import { sessionTokenOf } from './session-cookie.js';
 
 const SessionView = Type.Object({
   user: SessionUserView,
@@ -20,10 +20,14 @@ const LOGIN_FAILED = 'The email or password is wrong.';
 
 /** POST /console/api/login, GET /console/api/session, POST /console/api/logout (docs/console.md). */
 export const consoleSessionRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
-  const cookieOptions = sessionCookieOptions(deps.config.publicBaseUrl);
+  const cookie = deps.sessionCookie;
   const sessionView = (session: ConsoleSession) => ({ user: sessionUserView(session.user), csrf_token: deps.consoleSessions.csrfToken(session.id) });
   // Computed now, not on the first login with an unknown email (which would then take twice as long).
   void dummyPasswordHash();
+  // Login and session answers carry the CSRF token (and set the cookie): no cache, shared or private, may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   app.post(
     '/console/api/login',
@@ -31,7 +35,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (a
       config: { auth: 'public' },
       schema: {
         tags,
-        summary: 'Log in to the console: sets the cf_session cookie and returns the CSRF token',
+        summary: 'Log in to the console: sets the session cookie (cf_session, or __Host-cf_session over https) and returns the CSRF token',
         body: Type.Object(
           {
             email: Type.String({ minLength: 1, maxLength: MAX_EMAIL_CHARS }),
@@ -57,12 +61,12 @@ export const consoleSessionRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (a
       }
       await deps.loginThrottle.succeeded(admission.attemptId, email);
       // A login from a browser that still holds a session replaces it.
-      const previous = sessionTokenOf(request);
+      const previous = sessionTokenOf(request, cookie);
       if (previous !== undefined) await deps.consoleSessions.revoke(previous);
       const { token, session } = await deps.consoleSessions.issue(login.user);
       await recordLogin(deps.db, login.user.id, session.createdAt);
       request.log.info({ console_user_id: login.user.id, console_session_id: session.id }, 'console login');
-      reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      reply.setCookie(cookie.name, token, cookie.options);
       return sessionView(session);
     },
   );
@@ -83,9 +87,9 @@ export const consoleSessionRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (a
       schema: { tags, summary: 'End the console session (needs X-CSRF-Token)', response: withProblems({ 204: Type.Null() }, [401, 403]) },
     },
     async (request, reply) => {
-      await deps.consoleSessions.revoke(sessionTokenOf(request)!);
+      await deps.consoleSessions.revoke(sessionTokenOf(request, cookie)!);
       request.log.info({ console_user_id: request.consoleUser!.id, console_session_id: request.consoleSession!.id }, 'console logout');
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(cookie.name, cookie.options);
       return reply.code(204).send();
     },
   );

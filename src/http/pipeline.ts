@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { admitConsoleSession, authorizeConsoleUser } from '../console/admit-session.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
-import { sessionTokenOf } from '../console/session-cookie.js';
+import { sessionTokenOf, type SessionCookie } from '../console/session-cookie.js';
 import { secretsEqual } from '../lib/secret-hash.js';
 import type { Meter } from '../metering/meter.js';
 import type { RateLimiter } from '../ratelimit/rate-limiter.js';
@@ -16,6 +16,7 @@ export interface PipelineDeps {
   meter: Meter;
   adminToken: string;
   consoleSessions: ConsoleSessions;
+  sessionCookie: SessionCookie;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -42,7 +43,7 @@ export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void 
     const auth = request.routeOptions.config.auth;
     if (auth === 'tenant') await admitTenant(request, reply, deps);
     else if (auth === 'admin') await admitAdmin(request, deps);
-    else if (auth === 'console') await admitConsoleSession(request, deps.consoleSessions);
+    else if (auth === 'console') await admitConsoleSession(request, deps.consoleSessions, deps.sessionCookie);
   });
 
   app.addHook('preHandler', async (request) => {
@@ -113,8 +114,8 @@ async function admitTenant(request: FastifyRequest, reply: FastifyReply, deps: P
  * Authorization header always wins, so scripts behave the same in a browser.
  */
 async function admitAdmin(request: FastifyRequest, deps: PipelineDeps): Promise<void> {
-  if (request.headers.authorization === undefined && sessionTokenOf(request) !== undefined) {
-    await admitConsoleSession(request, deps.consoleSessions);
+  if (request.headers.authorization === undefined && sessionTokenOf(request, deps.sessionCookie) !== undefined) {
+    await admitConsoleSession(request, deps.consoleSessions, deps.sessionCookie);
     authorizeConsoleUser(request);
     return;
   }

@@ -146,13 +146,48 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console login an
 });
 
 describe('the session cookie behind https', () => {
-  it('is also Secure when PUBLIC_BASE_URL is https', async () => {
+  it('is __Host-cf_session, Secure, Path=/ and without Domain, and only that name opens the session', async () => {
     const t = await startTestApp({ env: { PUBLIC_BASE_URL: 'https://feed.example' } });
     try {
       await createUser(t, { email: 'ops@example.com', role: 'operator' });
       const res = await login(t, 'ops@example.com');
-      const [, ...attributes] = String(res.headers['set-cookie']).split('; ');
+      expect(res.statusCode).toBe(200);
+      const [pair, ...attributes] = String(res.headers['set-cookie']).split('; ');
+      expect(pair).toMatch(/^__Host-cf_session=cfs_[0-9A-Za-z]{43}$/);
       expect(attributes.sort()).toEqual(['HttpOnly', 'Path=/', 'SameSite=Strict', 'Secure']);
+      const token = pair!.slice('__Host-cf_session='.length);
+      const csrf = res.json().csrf_token as string;
+      const withCookie = (cookie: string, method: 'GET' | 'POST' = 'GET', url = '/console/api/session') =>
+        t.app.inject({ method, url, headers: { cookie, 'x-csrf-token': csrf } });
+
+      expect((await withCookie(`__Host-cf_session=${token}`)).statusCode).toBe(200);
+      expect((await withCookie(`__Host-cf_session=${token}`, 'GET', '/admin/v1/tenants')).statusCode).toBe(200);
+      // What a sibling subdomain could plant for the parent domain is never read.
+      expect((await withCookie(`cf_session=${token}`)).statusCode).toBe(401);
+      expect((await withCookie(`cf_session=${token}`, 'GET', '/admin/v1/tenants')).statusCode).toBe(401);
+
+      const logout = await withCookie(`__Host-cf_session=${token}`, 'POST', '/console/api/logout');
+      expect(logout.statusCode).toBe(204);
+      const cleared = logout.cookies.find((c) => c.name === '__Host-cf_session')!;
+      expect(cleared).toMatchObject({ value: '', path: '/', secure: true });
+      expect(cleared.domain).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('caching of login and session answers', () => {
+  it('Cache-Control: no-store on login and GET /console/api/session (they carry the CSRF token)', async () => {
+    const t = await startTestApp();
+    try {
+      await createUser(t, { email: 'ops@example.com', role: 'operator' });
+      const res = await login(t, 'ops@example.com');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const session = await asBrowser(t, { token: sessionCookieValue(res), csrf: res.json().csrf_token }, 'GET', '/console/api/session');
+      expect(session.statusCode).toBe(200);
+      expect(session.headers['cache-control']).toBe('no-store');
     } finally {
       await t.close();
     }
