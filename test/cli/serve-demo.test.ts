@@ -61,7 +61,7 @@ describe('content-feed serve --demo (a real process)', () => {
     });
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/plan/);
-  });
+  }, 120_000);
 
   it('imports areas from a CSV file with `admin areas import`, and reports a bad file by line without sending it', () => {
     const cli = (...args: string[]) =>
@@ -79,7 +79,7 @@ describe('content-feed serve --demo (a real process)', () => {
     const refused = cli('areas', 'import', bad);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/line 3/);
-  });
+  }, 120_000);
 
   it('drains on SIGTERM, exits 0 and loses no usage counted before it', async () => {
     expect(await server!.stop('SIGTERM')).toBe(0);

@@ -16,7 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * on a free port and waits until it listens.
  */
 export async function startChildServer(env: Record<string, string>, args: string[] = [], o: { startTimeoutMs?: number } = {}): Promise<ChildServer> {
-  const startTimeoutMs = o.startTimeoutMs ?? 30_000;
+  const startTimeoutMs = o.startTimeoutMs ?? 60_000;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), 'serve', ...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
