@@ -72,7 +72,7 @@ export async function startChildWorker(env: Record<string, string>): Promise<Chi
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start in 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`worker did not start in 60 s:\n${output}`)), 60_000);
     child.stdout!.on('data', () => {
       if (output.includes('content-feed worker running')) {
         clearTimeout(timer);
