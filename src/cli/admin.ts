@@ -26,12 +26,19 @@ const jsonArg = (value: string | boolean | undefined): unknown => {
  * A console user's password: `--password` (visible in the process list, so
  * for scripts on one's own machine), else CONSOLE_PASSWORD, else the first
  * line of standard input (`printf '%s\n' "$PW" | content-feed admin users create …`).
+ * Never typed at a terminal: it would echo the password on the screen (and
+ * into a recorded session), so a terminal on standard input is refused.
  */
 const consolePassword = (flag: string | boolean | undefined): string => {
   if (typeof flag === 'string') return flag;
   const fromEnv = process.env.CONSOLE_PASSWORD;
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  if (process.stdin.isTTY) process.stderr.write('Password (then Enter and Ctrl-D): ');
+  if (process.stdin.isTTY) {
+    throw new Error(
+      'not reading the password from a terminal, which would show it as you type: ' +
+        `pipe it (printf '%s\\n' "$PW" | content-feed admin users create …), set CONSOLE_PASSWORD, or give --password`,
+    );
+  }
   const line = readFileSync(0, 'utf8').split(/\r?\n/)[0] ?? '';
   if (line === '') throw new Error('no password: give --password, set CONSOLE_PASSWORD or write it to standard input');
   return line;

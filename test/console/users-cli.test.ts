@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -51,4 +51,29 @@ describe('content-feed admin users … (the CLI against a listening app)', () =>
     // The password went over the wire to the service, never into the CLI's output.
     expect(member.stdout + member.stderr + operator.stdout + operator.stderr).not.toMatch(/stdin password|env password/);
   }, 300_000); // four CLI processes, each compiling the sources through tsx
+
+  // util-linux `script` gives the CLI a pseudo-terminal as standard input, as a person at a shell has.
+  it.skipIf(spawnSync('script', ['--version']).error !== undefined)(
+    'refuses to read the password from a terminal (it would be echoed) and says how to give it',
+    async () => {
+      const command = [process.execPath, '--import', 'tsx', 'src/main.ts', 'admin', 'users', 'create', '--email', 'tty@example.com', '--role', 'operator', '--url', url]
+        .map((arg) => `'${arg.replaceAll("'", "'\\''")}'`)
+        .join(' ');
+      const result = await new Promise<{ status: number | null; output: string }>((resolve) => {
+        // -e: script exits with the CLI's status; its standard input ends at once (no keystrokes).
+        const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, ADMIN_TOKEN, DATA_DIR: t.dataDir, CONSOLE_PASSWORD: '' } });
+        let output = '';
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
+        child.stdin.end();
+        child.on('close', (status) => resolve({ status, output }));
+      });
+      expect(result.status, result.output).toBe(2);
+      expect(result.output).toContain('not reading the password from a terminal');
+      expect(result.output).toMatch(/pipe it .*CONSOLE_PASSWORD.*--password/);
+      expect(result.output).not.toContain('Password (');
+      expect((await t.admin('GET', '/admin/v1/console-users')).json().console_users.map((u: { email: string }) => u.email)).not.toContain('tty@example.com');
+    },
+    120_000,
+  );
 });
