@@ -33,7 +33,8 @@ export const objectRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { ob
       .headers({
         'content-length': object.bytes,
         'cache-control': `private, max-age=${Math.floor((verdict.expiresAt - now) / 1000)}`,
-        'content-disposition': `attachment; filename="${verdict.key.slice(verdict.key.lastIndexOf('/') + 1)}"`,
+        // The whole key names the file (`push/job_…/1.jsonl` → `push-job_…-1.jsonl`): its last segment alone is an attempt number.
+        'content-disposition': `attachment; filename="${verdict.key.replaceAll('/', '-')}"`,
       })
       .send(object.body);
   });

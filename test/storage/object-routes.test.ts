@@ -30,7 +30,8 @@ describe('GET /objects/* (local presigned downloads)', () => {
     expect(res.rawPayload.equals(DATA)).toBe(true);
     expect(res.headers['content-type']).toBe('application/x-ndjson');
     expect(res.headers['content-length']).toBe(String(DATA.length));
-    expect(res.headers['content-disposition']).toBe('attachment; filename="1.jsonl"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${KEY.replaceAll('/', '-')}"`);
+    expect(res.headers['content-disposition']).toMatch(/filename="push-job_\w+-1\.jsonl"/);
     expect(res.headers['cache-control']).toBe('private, max-age=3600');
     expect(res.headers['x-credits-used']).toBeUndefined();
   });
