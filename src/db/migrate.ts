@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003_content_pipeline.js';
 import * as m0004 from './migrations/0004_feed.js';
 import * as m0005 from './migrations/0005_push_jobs.js';
 import * as m0006 from './migrations/0006_console.js';
+import * as m0007 from './migrations/0007_manual_deliveries.js';
 
 /** Migrations are listed here, in order; the list is the provider (no filesystem scan). */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_feed': m0004,
   '0005_push_jobs': m0005,
   '0006_console': m0006,
+  '0007_manual_deliveries': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

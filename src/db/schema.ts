@@ -322,6 +322,8 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   created_at: number;
   finished_at: number | null;
+  /** 1 for a test delivery or a resend (asked for by hand), 0 for an event's. */
+  manual: Generated<number>;
 }
 
 export interface WebhookAttemptsTable {

@@ -19,9 +19,9 @@ export const adminDeliveryActionRoutes: FastifyPluginAsyncTypebox<AppDeps> = asy
       schema: {
         tags,
         security,
-        summary: 'Queue a signed webhook.test delivery to the tenant\'s webhook URL (409 without one)',
+        summary: 'Queue a signed webhook.test delivery to the tenant\'s webhook URL (409 without one; 429 while 5 tests or resends are pending)',
         params: TenantIdParams,
-        response: withProblems({ 202: Queued }, [401, 403, 404, 409]),
+        response: withProblems({ 202: Queued }, [401, 403, 404, 409, 429]),
       },
     },
     async (request, reply) => {
@@ -37,9 +37,9 @@ export const adminDeliveryActionRoutes: FastifyPluginAsyncTypebox<AppDeps> = asy
       schema: {
         tags,
         security,
-        summary: 'Queue a new delivery of an earlier delivery\'s body, under a new id; the earlier one is left unchanged',
+        summary: 'Queue a new delivery of an earlier delivery\'s body, under a new id; the earlier one is left unchanged (429 while 5 tests or resends are pending)',
         params: Type.Composite([TenantIdParams, Type.Object({ delivery_id: Type.String({ minLength: 1, maxLength: 64 }) })]),
-        response: withProblems({ 202: Queued }, [401, 403, 404, 409]),
+        response: withProblems({ 202: Queued }, [401, 403, 404, 409, 429]),
       },
     },
     async (request, reply) => {

@@ -103,3 +103,15 @@ export async function attemptsOf(db: Kysely<Database>, deliveryIds: string[]): P
   for (const row of rows) byDelivery.get(row.delivery_id)?.push(toAttempt(row));
   return byDelivery;
 }
+
+/** The tenant's manual deliveries (tests, resends) still pending, and when the first of them is next attempted. */
+export async function pendingManualDeliveries(db: Kysely<Database>, tenantId: string): Promise<{ count: number; nextAttemptAt: number | null }> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min<number | string | null>('next_attempt_at').as('next')])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'pending')
+    .where('manual', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), nextAttemptAt: row.next === null ? null : Number(row.next) };
+}

@@ -10,6 +10,8 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
   /** Epoch ms; becomes `created_at` (ISO 8601) and the first attempt's due time. */
   now: number;
+  /** Asked for by hand (a webhook test): counts against the tenant's pending manual deliveries (manual-deliveries.ts). */
+  manual?: boolean;
 }
 
 /**
@@ -23,22 +25,22 @@ export async function enqueueWebhook(db: Kysely<Database>, event: WebhookEvent):
   if (!(await hasWebhook(db, event.tenantId))) return null;
   const id = newId('msg');
   const payload = JSON.stringify({ id, type: event.type, created_at: toIso(event.now), data: event.data });
-  await insertDelivery(db, { id, tenantId: event.tenantId, type: event.type, payload, now: event.now });
+  await insertDelivery(db, { id, tenantId: event.tenantId, type: event.type, payload, now: event.now, manual: event.manual ?? false });
   return id;
 }
 
 /**
  * Records a new delivery of an earlier delivery's body: the same `type`,
  * `created_at` and `data` under a new id, which the body's `id` carries too
- * (receivers deduplicate by id, so a resend is processed again). Null when the
- * tenant has no webhook URL.
+ * (receivers deduplicate by id, so a resend is processed again); a manual
+ * delivery. Null when the tenant has no webhook URL.
  */
 export async function enqueueResend(db: Kysely<Database>, tenantId: string, original: { type: string; payload: string }, now: number): Promise<string | null> {
   if (!(await hasWebhook(db, tenantId))) return null;
   const id = newId('msg');
   // Spread keeps the key order: `id` stays first, the rest byte for byte as before.
   const payload = JSON.stringify({ ...(JSON.parse(original.payload) as Record<string, unknown>), id });
-  await insertDelivery(db, { id, tenantId, type: original.type, payload, now });
+  await insertDelivery(db, { id, tenantId, type: original.type, payload, now, manual: true });
   return id;
 }
 
@@ -47,7 +49,7 @@ async function hasWebhook(db: Kysely<Database>, tenantId: string): Promise<boole
   return Boolean(tenant?.webhook_url);
 }
 
-async function insertDelivery(db: Kysely<Database>, d: { id: string; tenantId: string; type: string; payload: string; now: number }): Promise<void> {
+async function insertDelivery(db: Kysely<Database>, d: { id: string; tenantId: string; type: string; payload: string; now: number; manual: boolean }): Promise<void> {
   await db
     .insertInto('webhook_deliveries')
     .values({
@@ -63,6 +65,7 @@ async function insertDelivery(db: Kysely<Database>, d: { id: string; tenantId: s
       last_error: null,
       created_at: d.now,
       finished_at: null,
+      manual: d.manual ? 1 : 0,
     })
     .execute();
 }

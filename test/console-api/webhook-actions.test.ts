@@ -64,6 +64,55 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console webhook 
     expect(await deliveryOf(t, tenantId, resentId)).toMatchObject({ type: 'push_job.completed', status: 'delivered', attempts: 1 });
   });
 
+  it('refuses a test or a resend with 429 and Retry-After while the tenant has 5 of them pending; event deliveries and other tenants do not count', async () => {
+    const { tenantId } = await tenantWithWebhook(t, receiver.url);
+    const { tenantId: neighbour } = await tenantWithWebhook(t, receiver.url);
+    const pending = async (id: string) =>
+      (await t.admin('GET', `/admin/v1/tenants/${id}/webhook/deliveries?status=pending&limit=100`)).json().deliveries as { id: string; type: string }[];
+    // Pending push-job events are not asked for by hand: they leave all five slots free.
+    const events: string[] = [];
+    for (let i = 0; i < 4; i++) events.push((await enqueue(t, tenantId))!);
+    const eventId = events[0]!;
+    const queued: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await post(tenantId, 'test');
+      expect(res.statusCode).toBe(202);
+      queued.push(res.json().delivery_id);
+    }
+    const fifth = await post(tenantId, `deliveries/${eventId}/resend`);
+    expect(fifth.statusCode).toBe(202);
+    queued.push(fifth.json().delivery_id);
+
+    for (const path of ['test', `deliveries/${eventId}/resend`]) {
+      const refused = await post(tenantId, path);
+      expect(refused.statusCode, path).toBe(429);
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refused.json()).toMatchObject({ status: 429, title: 'Too Many Requests', detail: expect.stringContaining('at most 5') });
+      // All five are due now; an attempt may take the whole 10 s timeout.
+      expect(refused.headers['retry-after']).toBe('10');
+    }
+    // The refused requests queued nothing.
+    expect((await pending(tenantId)).map((d) => d.id).sort()).toEqual([...queued, ...events].sort());
+    // Another tenant's budget is its own.
+    expect((await post(neighbour, 'test')).statusCode).toBe(202);
+
+    // Once they are sent, the tenant may test again.
+    receiver.requests.length = 0;
+    await t.deps.webhooks.runDue();
+    expect(receiver.requests.length).toBeGreaterThanOrEqual(9);
+    expect(await pending(tenantId)).toEqual([]);
+    expect((await post(tenantId, 'test')).statusCode).toBe(202);
+  });
+
+  it('parallel requests cannot slip past the limit: of 12 at once, exactly 5 are queued', async () => {
+    const { tenantId } = await tenantWithWebhook(t, receiver.url);
+    const statuses = (await Promise.all(Array.from({ length: 12 }, () => post(tenantId, 'test')))).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expect((await t.admin('GET', `/admin/v1/tenants/${tenantId}/webhook/deliveries?status=pending`)).json().deliveries).toHaveLength(5);
+    await t.deps.webhooks.runDue();
+  });
+
   it('409 without a webhook URL, 404 for an unknown tenant or a delivery of another tenant; nothing is queued', async () => {
     const { tenantId: bare } = await t.createTenant();
     const test = await post(bare, 'test');
