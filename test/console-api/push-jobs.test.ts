@@ -29,7 +29,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console push job
   });
   afterAll(() => f.t.close());
 
+  const usedCredits = async () => {
+    await f.t.deps.meter.flush();
+    return (await f.t.admin('GET', `/admin/v1/tenants/${f.tenantId}`)).json().current_cycle.used_credits as number;
+  };
+
   it('a manual job created here completes; its freshly signed download_url serves the JSONL, and /v1 shows the same job', async () => {
+    const creditsBefore = await usedCredits();
     const created = await create(manual(['u1', 'u2']));
     expect(created.status, JSON.stringify(created.body)).toBe(202);
     expect(created.body).toMatchObject({ job_id: expect.stringMatching(/^job_/), status: 'pending', scenario: 'daily', users_total: 2, duration_ms: null });
@@ -40,6 +46,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console push job
     expect(res.statusCode).toBe(200);
     const job = res.json();
     expect(job).toMatchObject({ status: 'completed', users_processed: 2, consumed_credits: 1 });
+    // Charged as /v1 charges a job (docs/push.md): 0.5 credit per user processed, in the tenant's usage.
+    expect(await usedCredits()).toBe(creditsBefore + 1);
     expect(job.duration_ms).toBe(Date.parse(job.finished_at) - Date.parse(job.started_at));
     const lines = await downloadLines(f.t, job);
     expect(lines.map((l) => l.user_id)).toEqual(['u1', 'u2']);
