@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemorySnapshotStore } from '../../src/feed/snapshot-store.js';
 import { testBackends } from '../helpers/backends.js';
 import { FIXTURE_ALGORITHM, ids, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 
@@ -77,17 +78,30 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
     expect((await items({ user_id: 'reader', limit: 20 })).some((i) => i.exploration)).toBe(false);
   });
 
-  it('serves nothing: no tracking tokens or cursor, no credits, no read marks, no user created', async () => {
+  it('serves nothing: no tracking tokens, cursor or snapshot, no credits or requests in the ledger, no read marks, no user created', async () => {
     await f.t.api(f.key, 'PUT', '/v1/users/quiet', { properties: {} });
     const credits = await usedCredits();
-    const res = await preview({ user_id: 'quiet', limit: 5 });
+    const ledger = () => f.t.deps.db.selectFrom('usage_daily').selectAll().where('tenant_id', '=', f.tenantId).orderBy('day').orderBy('endpoint').execute();
+    const ledgerBefore = await ledger();
+    const readMarks = async () => (await f.t.deps.db.selectFrom('read_marks').select('content_id').where('tenant_id', '=', f.tenantId).execute()).length;
+    const readMarksBefore = await readMarks();
+    // Every snapshot (the ranked list a cursor pages through) is saved through this store, Redis or not.
+    const snapshotSaves = vi.spyOn(MemorySnapshotStore.prototype, 'save');
+    let res: Awaited<ReturnType<typeof preview>>;
+    try {
+      res = await preview({ user_id: 'quiet', limit: 5 });
+      expect(snapshotSaves).not.toHaveBeenCalled();
+    } finally {
+      snapshotSaves.mockRestore();
+    }
     expect(res.status).toBe(200);
-    expect(res.headers['x-credits-used']).toBeUndefined();
     expect(Object.keys(res.body.meta).sort()).toEqual(['algorithm_id', 'areas', 'scenario', 'user']);
     for (const item of res.body.items) {
       expect(Object.keys(item).sort()).toEqual(['category', 'exploration', 'id', 'published_at', 'score', 'signals', 'source', 'title', 'url'].sort());
     }
     expect(await usedCredits()).toBe(credits);
+    expect(await ledger()).toEqual(ledgerBefore);
+    expect(await readMarks()).toBe(readMarksBefore);
     // Nothing was marked read: the feed still serves the previewed items, first.
     expect(ids((await f.feed({ user_id: 'quiet', limit: 5 })).body)).toEqual(res.body.items.map((i: PreviewItem) => i.id));
 
@@ -107,11 +121,17 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
     expect(anonymous).toMatchObject({ user: { user_id: null, registered: false }, areas: [] });
   });
 
-  it('ranks a push scenario with its algorithm', async () => {
-    const res = await preview({ user_id: 'fan', limit: 3 }, 'daily');
+  it('ranks a push scenario with its own algorithm, not the feed\'s', async () => {
+    // The feed scenario's algorithm (main) ranks every category; the push scenario's ranks sports only.
+    await f.t.admin('PUT', `/admin/v1/tenants/${f.tenantId}/algorithms/sports-only`, { ...FIXTURE_ALGORITHM, include_categories: ['sports'] });
+    await f.t.admin('PUT', `/admin/v1/tenants/${f.tenantId}/scenarios/evening`, { type: 'push', algorithm_id: 'sports-only' });
+    const res = await preview({ user_id: 'fan', limit: 5 }, 'evening');
     expect(res.status).toBe(200);
-    expect(res.body.meta).toMatchObject({ scenario: 'daily', algorithm_id: 'main' });
-    expect(res.body.items).toHaveLength(3);
+    expect(res.body.meta).toMatchObject({ scenario: 'evening', algorithm_id: 'sports-only' });
+    expect(res.body.items).toHaveLength(5);
+    expect(res.body.items.map((i: { category: string }) => i.category)).toEqual(Array(5).fill('sports'));
+    const feedRanking = (await preview({ user_id: 'fan', limit: 5 }, 'home')).body.items as { category: string }[];
+    expect(feedRanking.some((i) => i.category !== 'sports')).toBe(true);
   });
 
   it('refuses what the feed refuses, with problem details, and unknown scenarios and tenants with 404', async () => {
