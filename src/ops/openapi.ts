@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { Problem } from '../http/schemas.js';
+import '../http/route-config.js';
 
 /**
  * OpenAPI 3.1 generated from the route schemas (the schemas are the contract),
@@ -30,6 +31,12 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
       },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) ?? `def-${i}` },
+    // Which admin operations a tenant member's console session may call (docs/console.md):
+    // the console's contract, and the list the member security tests run over.
+    transform: ({ schema, url, route }) => ({
+      schema: route.config?.consoleAccess ? { ...schema, 'x-console-access': route.config.consoleAccess } : schema,
+      url,
+    }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
