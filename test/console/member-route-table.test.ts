@@ -183,7 +183,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('every admin rout
     expect(lookups.length).toBeGreaterThanOrEqual(10);
     const before = await everything();
     for (const route of lookups) {
-      const res = await send(route, { ...ids.b, tenant_id: ids.a.tenant_id });
+      const res = await send(route, { ...ids.b, tenant_id: ids.a.tenant_id! });
       expect(res.statusCode, `${label(route)}: ${res.body}`).toBe(404);
       expect(res.headers['content-type'], label(route)).toContain('application/problem+json');
     }
