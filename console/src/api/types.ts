@@ -1,4 +1,11 @@
-/** The shapes the console reads: docs/console.md and docs/admin-api.md. */
+/**
+ * The shapes the console reads: docs/console.md and docs/admin-api.md.
+ * Written as they come over the wire, not imported from src/: the server's
+ * files that declare them (algorithm-config.ts, activity-metrics.ts) also pull
+ * in TypeBox, Kysely and node:http, which the console's tsconfig has no types
+ * for (a type-only import still makes tsc check them); and some answers differ
+ * from those types (the metrics answer adds `from` and `to`).
+ */
 
 export interface ConsoleUser {
   id: string;

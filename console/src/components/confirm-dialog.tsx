@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import { useT } from '../i18n/index.js';
 
 interface ConfirmDialogProps {
@@ -20,6 +20,7 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, danger, pending, onConfirm, onCancel }: ConfirmDialogProps) {
   const t = useT();
+  const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
 
@@ -38,13 +39,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, pen
     <dialog
       ref={dialog}
       class="dialog"
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
       }}
     >
-      <h2 id="confirm-title">{title}</h2>
+      <h2 id={titleId}>{title}</h2>
       <div class="dialog-body">{children}</div>
       <div class="dialog-actions">
         <button type="button" class="button" ref={cancelButton} onClick={onCancel}>

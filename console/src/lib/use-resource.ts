@@ -44,19 +44,20 @@ export function useResource<T>(load: () => Promise<T>, deps: unknown[]): Resourc
   return { data: state.data, error: state.error, loading: state.loading, reload };
 }
 
-/** Runs an action (a form submit, a button) and keeps its pending state and error. */
-export function useAction<A extends unknown[], R>(action: (...args: A) => Promise<R>) {
+/** Runs an action (a form submit, a button) and keeps its pending state and error; `run` resolves whether it worked. */
+export function useAction<A extends unknown[]>(action: (...args: A) => Promise<unknown>) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<ApiError | undefined>();
   const run = useCallback(
-    async (...args: A): Promise<R | undefined> => {
+    async (...args: A): Promise<boolean> => {
       setPending(true);
       setError(undefined);
       try {
-        return await action(...args);
+        await action(...args);
+        return true;
       } catch (e) {
         setError(asApiError(e));
-        return undefined;
+        return false;
       } finally {
         setPending(false);
       }

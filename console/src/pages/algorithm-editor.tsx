@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../api/client.js';
 import type { AlgorithmConfig } from '../api/types.js';
 import { Field, SelectField } from '../components/field.js';
+import { Form } from '../components/form.js';
 import { Problem } from '../components/problem.js';
 import { useT } from '../i18n/index.js';
 import { DIVERSITY_FIELDS, FILTER_FIELDS, LIST_FIELDS, toConfig, toForm, validate, WEIGHT_FIELDS, type AlgorithmForm, type NumberField } from './algorithm-form.js';
@@ -57,11 +58,10 @@ export function AlgorithmEditor({ config, saving, saveError, savedAt, onSave }: 
   const fieldLevelServerError = saveError && saveError.fieldProblems.some((p) => form[p.name.replace(/\[\d+\]$/, '')] !== undefined);
 
   return (
-    <form
+    <Form
       class="algorithm-form"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         setSubmitted(true);
         if (Object.keys(problems).length === 0) onSave(toConfig(form));
       }}
@@ -104,6 +104,6 @@ export function AlgorithmEditor({ config, saving, saveError, savedAt, onSave }: 
           {savedAt !== null && !saving && !saveError ? t('algo.saved') : ''}
         </p>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
 import type { Algorithm, AlgorithmConfig } from '../api/types.js';
-import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { ConfirmButton } from '../components/confirm-button.js';
 import { Link } from '../components/link.js';
-import { Loading, Page, Section } from '../components/page.js';
+import { LoadingOrProblem } from '../components/loaded.js';
+import { Page, Section } from '../components/page.js';
 import { Problem } from '../components/problem.js';
 import { useT } from '../i18n/index.js';
 import { navigate, tenantPath } from '../lib/router.js';
@@ -18,7 +19,6 @@ export function AlgorithmPage({ tenantId, algorithmId }: { tenantId: string; alg
   const data = useResource(() => loadScenariosAndAlgorithms(tenantId), [tenantId, algorithmId]);
   const [saved, setSaved] = useState<Algorithm | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const save = useAction(async (config: AlgorithmConfig) => {
     setSaved(await api.put<Algorithm>(tenantApi(tenantId, 'algorithms', algorithmId), config));
@@ -30,8 +30,7 @@ export function AlgorithmPage({ tenantId, algorithmId }: { tenantId: string; alg
   });
 
   const title = t('algorithm.title', { name: algorithmId });
-  if (data.error) return <Page title={title}><Problem error={data.error} /></Page>;
-  if (!data.data) return <Page title={title}><Loading /></Page>;
+  if (!data.data) return <Page title={title}><LoadingOrProblem error={data.error} /></Page>;
   const [scenarios, algorithms] = data.data;
   const algorithm = saved?.algorithm_id === algorithmId ? saved : algorithms.find((a) => a.algorithm_id === algorithmId);
   if (!algorithm) return <Page title={title}><p class="empty">{t('algorithm.missing')}</p></Page>;
@@ -45,9 +44,10 @@ export function AlgorithmPage({ tenantId, algorithmId }: { tenantId: string; alg
     <Page
       title={title}
       actions={
-        <button type="button" class="button button-danger-outline" onClick={() => setConfirmDelete(true)}>
-          {t('algorithm.delete')}
-        </button>
+        <ConfirmButton label={t('algorithm.delete')} title={t('algorithm.deleteTitle', { name: algorithmId })} pending={remove.pending} onConfirm={remove.run}>
+          <p>{t('algorithm.deleteBody')}</p>
+          <Problem error={remove.error} compact />
+        </ConfirmButton>
       }
     >
       <p class="breadcrumb">
@@ -62,18 +62,6 @@ export function AlgorithmPage({ tenantId, algorithmId }: { tenantId: string; alg
         </Section>
         <PreviewPanel tenantId={tenantId} scenarios={users} version={savedAt ?? 0} />
       </div>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('algorithm.deleteTitle', { name: algorithmId })}
-        confirmLabel={t('algorithm.delete')}
-        danger
-        pending={remove.pending}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => void remove.run()}
-      >
-        <p>{t('algorithm.deleteBody')}</p>
-        <Problem error={remove.error} compact />
-      </ConfirmDialog>
     </Page>
   );
 }

@@ -2,8 +2,11 @@ import { useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
 import type { ApiKey, IssuedApiKey } from '../api/types.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { DataTable } from '../components/data-table.js';
 import { TextField } from '../components/field.js';
-import { Loading, Page, Section } from '../components/page.js';
+import { Form, FormProblem } from '../components/form.js';
+import { Loaded } from '../components/loaded.js';
+import { Page, Section } from '../components/page.js';
 import { Problem } from '../components/problem.js';
 import { SecretOnce } from '../components/secret-once.js';
 import { StatusBadge } from '../components/status-badge.js';
@@ -34,44 +37,22 @@ export function ApiKeysPage({ tenantId }: { tenantId: string }) {
   return (
     <Page title={t('keys.title')}>
       <Section title={t('keys.create')}>
-        <form
-          class="form-inline"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void create.run();
-          }}
-        >
+        <Form class="form-inline" onSubmit={() => void create.run()}>
           <TextField label={t('keys.name')} help={t('keys.nameHelp')} value={name} onValue={setName} maxLength={100} error={create.error?.fieldMessage('name')} />
           <button type="submit" class="button button-primary" disabled={create.pending}>
             {t('keys.createButton')}
           </button>
-        </form>
-        {create.error && !create.error.fieldMessage('name') && <Problem error={create.error} compact />}
+        </Form>
+        <FormProblem error={create.error} fields={['name']} />
         {issued && <SecretOnce label={t('keys.newKey', { name: issued.name })} value={issued.api_key} onDismiss={() => setIssued(null)} />}
       </Section>
 
       <Section title={t('keys.list')}>
         <Problem error={keys.error ?? revoke.error} />
-        {!keys.data ? (
-          !keys.error && <Loading />
-        ) : keys.data.api_keys.length === 0 ? (
-          <p class="empty">{t('keys.none')}</p>
-        ) : (
-          <table class="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('keys.name')}</th>
-                <th scope="col">{t('keys.key')}</th>
-                <th scope="col">{t('common.created')}</th>
-                <th scope="col">{t('keys.lastUsed')}</th>
-                <th scope="col">{t('common.status')}</th>
-                <th scope="col">
-                  <span class="visually-hidden">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.api_keys.map((key) => (
+        <Loaded resource={keys}>
+          {({ api_keys }) => (
+            <DataTable rows={api_keys} empty={t('keys.none')} columns={[t('keys.name'), t('keys.key'), t('common.created'), t('keys.lastUsed'), t('common.status')]} actions>
+              {(key) => (
                 <tr key={key.key_id}>
                   <td>{key.name || '—'}</td>
                   <td>
@@ -94,10 +75,10 @@ export function ApiKeysPage({ tenantId }: { tenantId: string }) {
                     )}
                   </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              )}
+            </DataTable>
+          )}
+        </Loaded>
       </Section>
 
       <ConfirmDialog

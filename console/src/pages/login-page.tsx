@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { TextField } from '../components/field.js';
+import { Form } from '../components/form.js';
 import { LanguageSwitch } from '../components/language-switch.js';
 import { Problem } from '../components/problem.js';
 import { useT } from '../i18n/index.js';
@@ -42,13 +43,7 @@ export function LoginPage({ search, startupError }: { search: string; startupErr
           <LanguageSwitch />
         </div>
         <h1>{t('login.title')}</h1>
-        <form
-          class="form-stack"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit.run();
-          }}
-        >
+        <Form class="form-stack" onSubmit={() => void submit.run()}>
           <TextField label={t('login.email')} type="email" name="email" autoComplete="username" required value={email} onValue={setEmail} />
           <TextField label={t('login.password')} type="password" name="password" autoComplete="current-password" required value={password} onValue={setPassword} />
           {message ? (
@@ -61,7 +56,7 @@ export function LoginPage({ search, startupError }: { search: string; startupErr
           <button type="submit" class="button button-primary button-block" disabled={submit.pending}>
             {t('login.submit')}
           </button>
-        </form>
+        </Form>
       </div>
     </main>
   );

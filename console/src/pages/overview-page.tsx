@@ -1,7 +1,7 @@
 import { api, query, tenantApi } from '../api/client.js';
 import type { ActivityMetrics, Tenant, UsageReport } from '../api/types.js';
-import { Loading, Page, Section } from '../components/page.js';
-import { Problem } from '../components/problem.js';
+import { LoadingOrProblem } from '../components/loaded.js';
+import { Page, Section } from '../components/page.js';
 import { StackedBarChart, type ChartSeries } from '../components/stacked-bar-chart.js';
 import { useLang, useT } from '../i18n/index.js';
 import { formatDay, formatDateTime, formatDuration, formatNumber, formatPercent } from '../lib/format.js';
@@ -63,8 +63,7 @@ export function OverviewPage({ tenantId }: { tenantId: string }) {
     [tenantId],
   );
 
-  if (resource.error) return <Page title={t('overview.title')}><Problem error={resource.error} /></Page>;
-  if (!resource.data) return <Page title={t('overview.title')}><Loading /></Page>;
+  if (!resource.data) return <Page title={t('overview.title')}><LoadingOrProblem error={resource.error} /></Page>;
   const [tenant, usage, metrics] = resource.data;
 
   const used = tenant.current_cycle.used_credits;

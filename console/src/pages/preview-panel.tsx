@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, query, tenantApi } from '../api/client.js';
 import { SIGNALS, type Preview, type PreviewItem } from '../api/types.js';
+import { DataTable } from '../components/data-table.js';
 import { SelectField, TextField } from '../components/field.js';
+import { Form, FormProblem } from '../components/form.js';
 import { Section } from '../components/page.js';
-import { Problem } from '../components/problem.js';
 import { useLang, useT, type Translate } from '../i18n/index.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
 import { useAction } from '../lib/use-resource.js';
@@ -76,13 +77,7 @@ export function PreviewPanel({ tenantId, scenarios, version }: PreviewPanelProps
   return (
     <Section title={t('preview.title')}>
       <p class="section-help">{t('preview.help')}</p>
-      <form
-        class="form-inline"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void preview.run();
-        }}
-      >
+      <Form class="form-inline" onSubmit={() => void preview.run()}>
         {scenarios.length > 1 && <SelectField label={t('preview.scenario')} value={scenario} onValue={setScenario} options={scenarios.map((s) => ({ value: s, label: s }))} />}
         <TextField label={t('preview.userId')} value={userId} onValue={setUserId} error={preview.error?.fieldMessage('user_id')} autoComplete="off" />
         <TextField label={t('preview.areaNames')} help={t('preview.areaNames.help')} value={areaNames} onValue={setAreaNames} error={preview.error?.fieldMessage('area_names')} />
@@ -95,8 +90,8 @@ export function PreviewPanel({ tenantId, scenarios, version }: PreviewPanelProps
         <button type="submit" class="button button-primary" disabled={preview.pending}>
           {t('preview.run')}
         </button>
-      </form>
-      {preview.error && !preview.error.fieldMessage('user_id') && !preview.error.fieldMessage('area_names') && <Problem error={preview.error} compact />}
+      </Form>
+      <FormProblem error={preview.error} fields={['user_id', 'area_names']} />
       {result && (
         <div aria-live="polite" aria-busy={preview.pending}>
           <p class="preview-meta">
@@ -106,43 +101,33 @@ export function PreviewPanel({ tenantId, scenarios, version }: PreviewPanelProps
             {' · '}
             {areas.length > 0 ? t('preview.areas', { areas: areas.join(', ') }) : t('preview.noAreas')}
           </p>
-          {result.items.length === 0 ? (
-            <p class="empty">{t('preview.empty')}</p>
-          ) : (
-            <table class="table preview-table">
-              <caption class="visually-hidden">{t('preview.caption', { scenario })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" class="num">#</th>
-                  <th scope="col">{t('preview.item')}</th>
-                  <th scope="col">{t('preview.source')}</th>
-                  <th scope="col" class="num">{t('preview.score')}</th>
-                  <th scope="col">{t('preview.why')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.items.map((item, index) => (
-                  <tr key={item.id}>
-                    <td class="num">{index + 1}</td>
-                    <td class="preview-title">
-                      <a href={item.url} target="_blank" rel="noopener noreferrer">
-                        {item.title}
-                      </a>
-                      <span class="muted">
-                        {item.category ? `${item.category} · ` : ''}
-                        {formatDateTime(lang, item.published_at)}
-                      </span>
-                    </td>
-                    <td>{item.source.name}</td>
-                    <td class="num">{item.score.toFixed(3)}</td>
-                    <td>
-                      <Why item={item} t={t} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            rows={result.items}
+            empty={t('preview.empty')}
+            class="table preview-table"
+            caption={t('preview.caption', { scenario })}
+            columns={[{ label: '#', num: true }, t('preview.item'), t('preview.source'), { label: t('preview.score'), num: true }, t('preview.why')]}
+          >
+            {(item, index) => (
+              <tr key={item.id}>
+                <td class="num">{index + 1}</td>
+                <td class="preview-title">
+                  <a href={item.url} target="_blank" rel="noopener noreferrer">
+                    {item.title}
+                  </a>
+                  <span class="muted">
+                    {item.category ? `${item.category} · ` : ''}
+                    {formatDateTime(lang, item.published_at)}
+                  </span>
+                </td>
+                <td>{item.source.name}</td>
+                <td class="num">{item.score.toFixed(3)}</td>
+                <td>
+                  <Why item={item} t={t} />
+                </td>
+              </tr>
+            )}
+          </DataTable>
         </div>
       )}
     </Section>

@@ -1,8 +1,11 @@
 import { useState } from 'preact/hooks';
 import { api, query, tenantApi } from '../api/client.js';
 import type { PushJob, Scenario } from '../api/types.js';
+import { DataTable } from '../components/data-table.js';
 import { Field, SelectField } from '../components/field.js';
-import { Loading, Page, Section } from '../components/page.js';
+import { Form, FormProblem } from '../components/form.js';
+import { Loaded, RefreshButton } from '../components/loaded.js';
+import { Page, Section } from '../components/page.js';
 import { Problem } from '../components/problem.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { useLang, useT } from '../i18n/index.js';
@@ -59,11 +62,10 @@ export function PushJobsPage({ tenantId }: { tenantId: string }) {
         {scenarios.data && pushScenarios.length === 0 ? (
           <p class="empty">{t('push.noScenario')}</p>
         ) : (
-          <form
+          <Form
             class="form-grid"
             noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
+            onSubmit={() => {
               setTried(true);
               if (!idsError) void start.run();
             }}
@@ -79,45 +81,35 @@ export function PushJobsPage({ tenantId }: { tenantId: string }) {
             <Field label={t('push.userIds')} help={t('push.userIdsHelp')} error={(tried ? idsError : undefined) ?? start.error?.fieldMessage('user_ids')} class="field-span">
               {(control) => <textarea {...control} rows={3} value={userIds} onInput={(e) => setUserIds(e.currentTarget.value)} />}
             </Field>
-            {start.error && !start.error.fieldProblems.length && <Problem error={start.error} compact />}
+            <FormProblem error={start.error} />
             <div class="form-actions">
               <button type="submit" class="button button-primary" disabled={start.pending}>
                 {t('push.startButton')}
               </button>
             </div>
-          </form>
+          </Form>
         )}
       </Section>
 
-      <Section
-        title={t('push.recent')}
-        actions={
-          <button type="button" class="button button-small" onClick={() => void jobs.reload()}>
-            {t('common.refresh')}
-          </button>
-        }
-      >
+      <Section title={t('push.recent')} actions={<RefreshButton resource={jobs} />}>
         <Problem error={jobs.error ?? save.error} />
-        {!jobs.data ? (
-          !jobs.error && <Loading />
-        ) : jobs.data.push_jobs.length === 0 ? (
-          <p class="empty">{t('push.none')}</p>
-        ) : (
-          <table class="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('push.job')}</th>
-                <th scope="col">{t('common.status')}</th>
-                <th scope="col">{t('push.scenario')}</th>
-                <th scope="col" class="num">{t('push.users')}</th>
-                <th scope="col" class="num">{t('push.credits')}</th>
-                <th scope="col" class="num">{t('push.duration')}</th>
-                <th scope="col">{t('common.created')}</th>
-                <th scope="col">{t('push.result')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.data.push_jobs.map((job) => (
+        <Loaded resource={jobs}>
+          {(data) => (
+            <DataTable
+              rows={data.push_jobs}
+              empty={t('push.none')}
+              columns={[
+                t('push.job'),
+                t('common.status'),
+                t('push.scenario'),
+                { label: t('push.users'), num: true },
+                { label: t('push.credits'), num: true },
+                { label: t('push.duration'), num: true },
+                t('common.created'),
+                t('push.result'),
+              ]}
+            >
+              {(job) => (
                 <tr key={job.job_id}>
                   <td>
                     <code>{job.job_id}</code>
@@ -146,10 +138,10 @@ export function PushJobsPage({ tenantId }: { tenantId: string }) {
                     )}
                   </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              )}
+            </DataTable>
+          )}
+        </Loaded>
       </Section>
     </Page>
   );

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
 import type { ScenarioType } from '../api/types.js';
-import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { ConfirmButton } from '../components/confirm-button.js';
 import { SelectField } from '../components/field.js';
+import { Form, FormProblem } from '../components/form.js';
 import { Link } from '../components/link.js';
-import { Loading, Page, Section } from '../components/page.js';
+import { LoadingOrProblem } from '../components/loaded.js';
+import { Page, Section } from '../components/page.js';
 import { Problem } from '../components/problem.js';
 import { useT } from '../i18n/index.js';
 import { navigate, tenantPath } from '../lib/router.js';
@@ -21,7 +23,6 @@ export function ScenarioPage({ tenantId, name }: { tenantId: string; name: strin
   const [type, setType] = useState<ScenarioType>('feed');
   const [algorithmId, setAlgorithmId] = useState('');
   const [version, setVersion] = useState(0);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   useEffect(() => {
     if (scenario) {
       setType(scenario.type);
@@ -40,30 +41,24 @@ export function ScenarioPage({ tenantId, name }: { tenantId: string; name: strin
   });
 
   const title = t('scenario.title', { name });
-  if (data.error) return <Page title={title}><Problem error={data.error} /></Page>;
-  if (!data.data) return <Page title={title}><Loading /></Page>;
+  if (!data.data) return <Page title={title}><LoadingOrProblem error={data.error} /></Page>;
   if (!scenario) return <Page title={title}><p class="empty">{t('scenario.missing')}</p></Page>;
 
   return (
     <Page
       title={title}
       actions={
-        <button type="button" class="button button-danger-outline" onClick={() => setConfirmDelete(true)}>
-          {t('scenario.delete')}
-        </button>
+        <ConfirmButton label={t('scenario.delete')} title={t('scenario.deleteTitle', { name: name })} pending={remove.pending} onConfirm={remove.run}>
+          <p>{t('scenario.deleteBody')}</p>
+          <Problem error={remove.error} compact />
+        </ConfirmButton>
       }
     >
       <p class="breadcrumb">
         <Link href={tenantPath(tenantId, 'scenarios')}>← {t('scenarios.title')}</Link>
       </p>
       <Section title={t('scenario.link')}>
-        <form
-          class="form-inline"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save.run();
-          }}
-        >
+        <Form class="form-inline" onSubmit={() => void save.run()}>
           <SelectField
             label={t('scenarios.type')}
             help={t('scenarios.typeHelp')}
@@ -82,25 +77,13 @@ export function ScenarioPage({ tenantId, name }: { tenantId: string; name: strin
           <button type="submit" class="button button-primary" disabled={save.pending}>
             {t('common.save')}
           </button>
-        </form>
-        {save.error && !save.error.fieldMessage('algorithm_id') && <Problem error={save.error} compact />}
+        </Form>
+        <FormProblem error={save.error} fields={['algorithm_id']} />
         <p>
           <Link href={tenantPath(tenantId, 'algorithm', scenario.algorithm_id)}>{t('scenario.editAlgorithm', { name: scenario.algorithm_id })}</Link>
         </p>
       </Section>
       <PreviewPanel tenantId={tenantId} scenarios={[name]} version={version} />
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('scenario.deleteTitle', { name })}
-        confirmLabel={t('scenario.delete')}
-        danger
-        pending={remove.pending}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => void remove.run()}
-      >
-        <p>{t('scenario.deleteBody')}</p>
-        <Problem error={remove.error} compact />
-      </ConfirmDialog>
     </Page>
   );
 }

@@ -1,9 +1,11 @@
 import { useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
 import type { Algorithm, Scenario, ScenarioType } from '../api/types.js';
+import { DataTable } from '../components/data-table.js';
 import { SelectField, TextField } from '../components/field.js';
-import { Loading, Page, Section } from '../components/page.js';
-import { Problem } from '../components/problem.js';
+import { Form, FormProblem } from '../components/form.js';
+import { LoadingOrProblem } from '../components/loaded.js';
+import { Page, Section } from '../components/page.js';
 import { useLang, useT } from '../i18n/index.js';
 import { formatDateTime } from '../lib/format.js';
 import { Link } from '../components/link.js';
@@ -40,8 +42,7 @@ export function ScenariosPage({ tenantId }: { tenantId: string }) {
     navigate(tenantPath(tenantId, 'algorithm', algorithmName));
   });
 
-  if (data.error) return <Page title={t('scenarios.title')}><Problem error={data.error} /></Page>;
-  if (!data.data) return <Page title={t('scenarios.title')}><Loading /></Page>;
+  if (!data.data) return <Page title={t('scenarios.title')}><LoadingOrProblem error={data.error} /></Page>;
   const [scenarios, algorithms] = data.data;
   const usedBy = (id: string) => scenarios.filter((s) => s.algorithm_id === id).map((s) => s.scenario);
   const algorithmChoice = scenarioAlgorithm || algorithms[0]?.algorithm_id || '';
@@ -53,43 +54,28 @@ export function ScenariosPage({ tenantId }: { tenantId: string }) {
       <p class="lede">{t('scenarios.intro')}</p>
       <div class="two-columns">
         <Section title={t('scenarios.list')}>
-          {scenarios.length === 0 ? (
-            <p class="empty">{t('scenarios.none')}</p>
-          ) : (
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('scenarios.name')}</th>
-                  <th scope="col">{t('scenarios.type')}</th>
-                  <th scope="col">{t('scenarios.algorithm')}</th>
-                  <th scope="col">{t('common.updated')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {scenarios.map((s) => (
-                  <tr key={s.scenario}>
-                    <td>
-                      <Link href={tenantPath(tenantId, 'scenario', s.scenario)}>{s.scenario}</Link>
-                    </td>
-                    <td>{t(`scenarioType.${s.type}`)}</td>
-                    <td>
-                      <Link href={tenantPath(tenantId, 'algorithm', s.algorithm_id)}>{s.algorithm_id}</Link>
-                    </td>
-                    <td>{formatDateTime(lang, s.updated_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable rows={scenarios} empty={t('scenarios.none')} columns={[t('scenarios.name'), t('scenarios.type'), t('scenarios.algorithm'), t('common.updated')]}>
+            {(s) => (
+              <tr key={s.scenario}>
+                <td>
+                  <Link href={tenantPath(tenantId, 'scenario', s.scenario)}>{s.scenario}</Link>
+                </td>
+                <td>{t(`scenarioType.${s.type}`)}</td>
+                <td>
+                  <Link href={tenantPath(tenantId, 'algorithm', s.algorithm_id)}>{s.algorithm_id}</Link>
+                </td>
+                <td>{formatDateTime(lang, s.updated_at)}</td>
+              </tr>
+            )}
+          </DataTable>
           <h3>{t('scenarios.new')}</h3>
           {algorithms.length === 0 ? (
             <p class="empty">{t('scenarios.needAlgorithm')}</p>
           ) : (
-            <form
+            <Form
               class="form-stack"
               noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
+              onSubmit={() => {
                 setTried((s) => ({ ...s, scenario: true }));
                 if (NAME_PATTERN.test(scenarioName)) void createScenario.run(algorithmChoice);
               }}
@@ -109,59 +95,45 @@ export function ScenariosPage({ tenantId }: { tenantId: string }) {
                 options={algorithms.map((a) => ({ value: a.algorithm_id, label: a.algorithm_id }))}
                 error={createScenario.error?.fieldMessage('algorithm_id')}
               />
-              {createScenario.error && !createScenario.error.fieldProblems.length && <Problem error={createScenario.error} compact />}
+              <FormProblem error={createScenario.error} />
               <div>
                 <button type="submit" class="button button-primary" disabled={createScenario.pending}>
                   {t('scenarios.create')}
                 </button>
               </div>
-            </form>
+            </Form>
           )}
         </Section>
 
         <Section title={t('algorithms.list')}>
-          {algorithms.length === 0 ? (
-            <p class="empty">{t('algorithms.none')}</p>
-          ) : (
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('algorithms.name')}</th>
-                  <th scope="col">{t('algorithms.usedBy')}</th>
-                  <th scope="col">{t('common.updated')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {algorithms.map((a) => (
-                  <tr key={a.algorithm_id}>
-                    <td>
-                      <Link href={tenantPath(tenantId, 'algorithm', a.algorithm_id)}>{a.algorithm_id}</Link>
-                    </td>
-                    <td>{usedBy(a.algorithm_id).join(', ') || '—'}</td>
-                    <td>{formatDateTime(lang, a.updated_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable rows={algorithms} empty={t('algorithms.none')} columns={[t('algorithms.name'), t('algorithms.usedBy'), t('common.updated')]}>
+            {(a) => (
+              <tr key={a.algorithm_id}>
+                <td>
+                  <Link href={tenantPath(tenantId, 'algorithm', a.algorithm_id)}>{a.algorithm_id}</Link>
+                </td>
+                <td>{usedBy(a.algorithm_id).join(', ') || '—'}</td>
+                <td>{formatDateTime(lang, a.updated_at)}</td>
+              </tr>
+            )}
+          </DataTable>
           <h3>{t('algorithms.new')}</h3>
-          <form
+          <Form
             class="form-stack"
             noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
+            onSubmit={() => {
               setTried((s) => ({ ...s, algorithm: true }));
               if (NAME_PATTERN.test(algorithmName)) void createAlgorithm.run();
             }}
           >
             <TextField label={t('algorithms.name')} help={t('algorithms.nameHelp')} value={algorithmName} onValue={setAlgorithmName} error={algorithmNameError} autoComplete="off" />
-            {createAlgorithm.error && !createAlgorithm.error.fieldProblems.length && <Problem error={createAlgorithm.error} compact />}
+            <FormProblem error={createAlgorithm.error} />
             <div>
               <button type="submit" class="button button-primary" disabled={createAlgorithm.pending}>
                 {t('algorithms.create')}
               </button>
             </div>
-          </form>
+          </Form>
         </Section>
       </div>
     </Page>

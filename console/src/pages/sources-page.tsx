@@ -1,8 +1,11 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/client.js';
 import type { CrawlResult, Source } from '../api/types.js';
+import { DataTable } from '../components/data-table.js';
 import { Field, SelectField, TextField } from '../components/field.js';
-import { Loading, Page, Section } from '../components/page.js';
+import { Form, FormProblem } from '../components/form.js';
+import { Loaded } from '../components/loaded.js';
+import { Page, Section } from '../components/page.js';
 import { Problem } from '../components/problem.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { useLang, useT } from '../i18n/index.js';
@@ -56,78 +59,66 @@ export function SourcesPage() {
     <Page title={t('sources.title')}>
       <Section title={t('sources.list')}>
         <Problem error={sources.error ?? crawl.error ?? setTrust.error} />
-        {!sources.data ? (
-          !sources.error && <Loading />
-        ) : sources.data.sources.length === 0 ? (
-          <p class="empty">{t('sources.none')}</p>
-        ) : (
-          <div class="table-wrap">
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('sources.name')}</th>
-                  <th scope="col">{t('sources.trust')}</th>
-                  <th scope="col">{t('sources.crawl')}</th>
-                  <th scope="col">{t('sources.lastError')}</th>
-                  <th scope="col">
-                    <span class="visually-hidden">{t('common.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sources.data.sources.map((s) => (
-                  <tr key={s.id}>
-                    <td class="source-name">
-                      <strong>{s.name}</strong>
-                      <span class="muted">{s.feed_url ?? t('sources.noFeed')}</span>
-                    </td>
-                    <td>
-                      <Field label={t('sources.trustFor', { name: s.name })} class="field-bare">
-                        {(control) => (
-                          <select {...control} value={String(s.trust_level)} disabled={setTrust.pending} onChange={(e) => void setTrust.run(s, Number(e.currentTarget.value))}>
-                            {TRUST_LEVELS.map((level) => (
-                              <option key={level} value={String(level)}>
-                                {level} — {t(`trust.${level}`)}
-                              </option>
-                            ))}
-                          </select>
+        <Loaded resource={sources}>
+          {(data) =>
+            data.sources.length === 0 ? (
+              <p class="empty">{t('sources.none')}</p>
+            ) : (
+              <div class="table-wrap">
+                <DataTable rows={data.sources} columns={[t('sources.name'), t('sources.trust'), t('sources.crawl'), t('sources.lastError')]} actions>
+                  {(s) => (
+                    <tr key={s.id}>
+                      <td class="source-name">
+                        <strong>{s.name}</strong>
+                        <span class="muted">{s.feed_url ?? t('sources.noFeed')}</span>
+                      </td>
+                      <td>
+                        <Field label={t('sources.trustFor', { name: s.name })} class="field-bare">
+                          {(control) => (
+                            <select {...control} value={String(s.trust_level)} disabled={setTrust.pending} onChange={(e) => void setTrust.run(s, Number(e.currentTarget.value))}>
+                              {TRUST_LEVELS.map((level) => (
+                                <option key={level} value={String(level)}>
+                                  {level} — {t(`trust.${level}`)}
+                                </option>
+                              ))}
+                            </select>
+                          )}
+                        </Field>
+                      </td>
+                      <td class="crawl-cell">
+                        <StatusBadge status={s.crawl.state} label={t(`crawl.${s.crawl.state}`)} />
+                        {s.crawl.error_count > 0 && <span class="muted">{t('sources.errors', { n: s.crawl.error_count })}</span>}
+                        {s.crawl.last_crawled_at && <span class="muted">{t('sources.lastCrawl', { at: formatDateTime(lang, s.crawl.last_crawled_at) })}</span>}
+                        {s.feed_url && s.active && (
+                          <span class="muted">
+                            {t('sources.nextAttempt', { at: s.crawl.next_crawl_at ? formatDateTime(lang, s.crawl.next_crawl_at) : t('sources.dueNow') })}
+                          </span>
                         )}
-                      </Field>
-                    </td>
-                    <td class="crawl-cell">
-                      <StatusBadge status={s.crawl.state} label={t(`crawl.${s.crawl.state}`)} />
-                      {s.crawl.error_count > 0 && <span class="muted">{t('sources.errors', { n: s.crawl.error_count })}</span>}
-                      {s.crawl.last_crawled_at && <span class="muted">{t('sources.lastCrawl', { at: formatDateTime(lang, s.crawl.last_crawled_at) })}</span>}
-                      {s.feed_url && s.active && (
-                        <span class="muted">
-                          {t('sources.nextAttempt', { at: s.crawl.next_crawl_at ? formatDateTime(lang, s.crawl.next_crawl_at) : t('sources.dueNow') })}
+                        <span class="muted" role="status">
+                          {results[s.id] ?? ''}
                         </span>
-                      )}
-                      <span class="muted" role="status">
-                        {results[s.id] ?? ''}
-                      </span>
-                    </td>
-                    <td class="cell-wrap">{s.crawl.last_error ?? '—'}</td>
-                    <td class="actions">
-                      {s.feed_url && (
-                        <button type="button" class="button button-small" disabled={crawl.pending} onClick={() => void crawl.run(s)} aria-label={t('sources.crawlNamed', { name: s.name })}>
-                          {t('sources.crawlNow')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                      </td>
+                      <td class="cell-wrap">{s.crawl.last_error ?? '—'}</td>
+                      <td class="actions">
+                        {s.feed_url && (
+                          <button type="button" class="button button-small" disabled={crawl.pending} onClick={() => void crawl.run(s)} aria-label={t('sources.crawlNamed', { name: s.name })}>
+                            {t('sources.crawlNow')}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  )}
+                </DataTable>
+              </div>
+            )
+          }
+        </Loaded>
       </Section>
       <Section title={t('sources.new')}>
-        <form
+        <Form
           class="form-grid"
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={() => {
             setTried(true);
             if (form.name.trim() && !urlProblem) void create.run();
           }}
@@ -143,13 +134,13 @@ export function SourcesPage() {
           />
           <TextField label={t('sources.language')} value={form.language} onValue={field('language')} maxLength={3} error={create.error?.fieldMessage('language')} />
           <TextField label={t('sources.category')} value={form.category} onValue={field('category')} error={create.error?.fieldMessage('category')} />
-          {create.error && !create.error.fieldProblems.length && <Problem error={create.error} compact />}
+          <FormProblem error={create.error} />
           <div class="form-actions">
             <button type="submit" class="button button-primary" disabled={create.pending}>
               {t('sources.create')}
             </button>
           </div>
-        </form>
+        </Form>
       </Section>
     </Page>
   );

@@ -1,9 +1,12 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/client.js';
 import { PLANS, type Plan, type Tenant } from '../api/types.js';
+import { DataTable } from '../components/data-table.js';
 import { SelectField, TextField } from '../components/field.js';
+import { Form, FormProblem } from '../components/form.js';
 import { Link } from '../components/link.js';
-import { Loading, Page, Section } from '../components/page.js';
+import { Loaded } from '../components/loaded.js';
+import { Page, Section } from '../components/page.js';
 import { Problem } from '../components/problem.js';
 import { useLang, useT } from '../i18n/index.js';
 import { formatNumber } from '../lib/format.js';
@@ -44,24 +47,14 @@ export function TenantsPage() {
     <Page title={t('tenants.title')}>
       <Section title={t('tenants.list')}>
         <Problem error={tenants.error ?? changePlan.error} />
-        {!tenants.data ? (
-          !tenants.error && <Loading />
-        ) : (
-          <table class="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('tenants.name')}</th>
-                <th scope="col">{t('tenants.plan')}</th>
-                <th scope="col" class="num">{t('tenants.rate')}</th>
-                <th scope="col" class="num">{t('tenants.used')}</th>
-                <th scope="col" class="num">{t('tenants.cap')}</th>
-                <th scope="col">
-                  <span class="visually-hidden">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tenants.data.tenants.map((tenant) => (
+        <Loaded resource={tenants}>
+          {(data) => (
+            <DataTable
+              rows={data.tenants}
+              columns={[t('tenants.name'), t('tenants.plan'), { label: t('tenants.rate'), num: true }, { label: t('tenants.used'), num: true }, { label: t('tenants.cap'), num: true }]}
+              actions
+            >
+              {(tenant) => (
                 <tr key={tenant.id}>
                   <td>
                     <Link href={tenantPath(tenant.id, 'overview')} onClick={() => rememberTenant(tenant.id)}>
@@ -71,10 +64,9 @@ export function TenantsPage() {
                   </td>
                   <td>
                     {editing?.id === tenant.id ? (
-                      <form
+                      <Form
                         class="form-inline form-tight"
-                        onSubmit={(e) => {
-                          e.preventDefault();
+                        onSubmit={() => {
                           if (editing.plan !== 'custom' || !rateProblem(editing.rate)) void changePlan.run();
                         }}
                       >
@@ -88,7 +80,7 @@ export function TenantsPage() {
                         <button type="button" class="button button-small" onClick={() => setEditing(null)}>
                           {t('common.cancel')}
                         </button>
-                      </form>
+                      </Form>
                     ) : (
                       t(`plan.${tenant.plan}`)
                     )}
@@ -109,18 +101,17 @@ export function TenantsPage() {
                     )}
                   </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              )}
+            </DataTable>
+          )}
+        </Loaded>
       </Section>
       <Section title={t('tenants.new')}>
         <p class="section-help">{t('tenants.planHelp')}</p>
-        <form
+        <Form
           class="form-inline"
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={() => {
             setTried(true);
             if (name.trim() && (plan !== 'custom' || !rateProblem(rate))) void create.run();
           }}
@@ -133,8 +124,8 @@ export function TenantsPage() {
           <button type="submit" class="button button-primary" disabled={create.pending}>
             {t('tenants.create')}
           </button>
-        </form>
-        {create.error && !create.error.fieldProblems.length && <Problem error={create.error} compact />}
+        </Form>
+        <FormProblem error={create.error} />
       </Section>
     </Page>
   );

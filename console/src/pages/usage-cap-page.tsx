@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
 import type { Tenant } from '../api/types.js';
-import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { ConfirmButton } from '../components/confirm-button.js';
 import { TextField } from '../components/field.js';
-import { Loading, Page, Section } from '../components/page.js';
-import { Problem } from '../components/problem.js';
+import { Form, FormProblem } from '../components/form.js';
+import { LoadingOrProblem } from '../components/loaded.js';
+import { Page, Section } from '../components/page.js';
 import { useLang, useT } from '../i18n/index.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
 import { useAction, useResource } from '../lib/use-resource.js';
@@ -15,7 +16,6 @@ export function UsageCapPage({ tenantId }: { tenantId: string }) {
   const tenant = useResource(() => api.get<Tenant>(tenantApi(tenantId)), [tenantId]);
   const [cap, setCap] = useState('');
   const [tried, setTried] = useState(false);
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const [notice, setNotice] = useState('');
   useEffect(() => setCap(tenant.data?.usage_cap_credits === null || !tenant.data ? '' : String(tenant.data.usage_cap_credits)), [tenant.data?.usage_cap_credits]);
 
@@ -28,14 +28,12 @@ export function UsageCapPage({ tenantId }: { tenantId: string }) {
 
   const update = useAction(async (value: number | null) => {
     await api.patch<Tenant>(tenantApi(tenantId), { usage_cap_credits: value });
-    setConfirmRemove(false);
     setTried(false);
     setNotice(value === null ? t('usage.removed') : t('usage.saved'));
     await tenant.reload();
   });
 
-  if (tenant.error) return <Page title={t('usage.title')}><Problem error={tenant.error} /></Page>;
-  if (!tenant.data) return <Page title={t('usage.title')}><Loading /></Page>;
+  if (!tenant.data) return <Page title={t('usage.title')}><LoadingOrProblem error={tenant.error} /></Page>;
   const current = tenant.data.usage_cap_credits;
   const used = tenant.data.current_cycle.used_credits;
 
@@ -53,11 +51,10 @@ export function UsageCapPage({ tenantId }: { tenantId: string }) {
         <p class="section-help">{t('usage.help')}</p>
       </Section>
       <Section title={current === null ? t('usage.set') : t('usage.change')}>
-        <form
+        <Form
           class="form-inline"
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={() => {
             setTried(true);
             if (!capProblem) void update.run(Number(cap));
           }}
@@ -77,27 +74,16 @@ export function UsageCapPage({ tenantId }: { tenantId: string }) {
             {current === null ? t('usage.setButton') : t('usage.changeButton')}
           </button>
           {current !== null && (
-            <button type="button" class="button button-danger-outline" onClick={() => setConfirmRemove(true)}>
-              {t('usage.remove')}
-            </button>
+            <ConfirmButton label={t('usage.remove')} title={t('usage.removeTitle')} pending={update.pending} onConfirm={() => update.run(null)}>
+              <p>{t('usage.removeBody')}</p>
+            </ConfirmButton>
           )}
-        </form>
-        {update.error && !update.error.fieldMessage('usage_cap_credits') && <Problem error={update.error} compact />}
+        </Form>
+        <FormProblem error={update.error} fields={['usage_cap_credits']} />
         <p class="form-status" role="status">
           {notice}
         </p>
       </Section>
-      <ConfirmDialog
-        open={confirmRemove}
-        title={t('usage.removeTitle')}
-        confirmLabel={t('usage.remove')}
-        danger
-        pending={update.pending}
-        onCancel={() => setConfirmRemove(false)}
-        onConfirm={() => void update.run(null)}
-      >
-        <p>{t('usage.removeBody')}</p>
-      </ConfirmDialog>
     </Page>
   );
 }

@@ -2,9 +2,11 @@ import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
 import type { SourceRef, UserDetail } from '../api/types.js';
+import { DataTable } from '../components/data-table.js';
 import { TextField } from '../components/field.js';
-import { Loading, Page, Section } from '../components/page.js';
-import { Problem } from '../components/problem.js';
+import { Form } from '../components/form.js';
+import { LoadingOrProblem } from '../components/loaded.js';
+import { Page, Section } from '../components/page.js';
 import { useLang, useT, type Lang } from '../i18n/index.js';
 import { formatDateTime } from '../lib/format.js';
 import { navigate, tenantPath } from '../lib/router.js';
@@ -34,8 +36,7 @@ function UserDetails({ tenantId, userId }: { tenantId: string; userId: string })
   const t = useT();
   const lang = useLang();
   const user = useResource(() => api.get<UserDetail>(tenantApi(tenantId, 'users', userId)), [tenantId, userId]);
-  if (user.error) return <Problem error={user.error} />;
-  if (!user.data) return <Loading />;
+  if (!user.data) return <LoadingOrProblem error={user.error} />;
   const u = user.data;
   const properties = Object.entries(u.properties);
   return (
@@ -71,52 +72,26 @@ function UserDetails({ tenantId, userId }: { tenantId: string; userId: string })
       </div>
       <div class="two-columns">
         <Section title={t('users.reads')}>
-          {u.recent_reads.length === 0 ? (
-            <p class="empty">{t('users.noReads')}</p>
-          ) : (
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('users.readAt')}</th>
-                  <th scope="col">{t('users.article')}</th>
-                  <th scope="col">{t('users.channel')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {u.recent_reads.map((r) => (
-                  <tr key={`${r.content_id}-${r.read_at}`}>
-                    <td class="nowrap">{formatDateTime(lang, r.read_at)}</td>
-                    <td>{r.title}</td>
-                    <td>{r.channel}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable rows={u.recent_reads} empty={t('users.noReads')} columns={[t('users.readAt'), t('users.article'), t('users.channel')]}>
+            {(r) => (
+              <tr key={`${r.content_id}-${r.read_at}`}>
+                <td class="nowrap">{formatDateTime(lang, r.read_at)}</td>
+                <td>{r.title}</td>
+                <td>{r.channel}</td>
+              </tr>
+            )}
+          </DataTable>
         </Section>
         <Section title={t('users.sessions')}>
-          {u.sessions.length === 0 ? (
-            <p class="empty">{t('users.noSessions')}</p>
-          ) : (
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('users.started')}</th>
-                  <th scope="col">{t('users.lastEvent')}</th>
-                  <th scope="col" class="num">{t('users.events')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {u.sessions.map((s) => (
-                  <tr key={s.session_id}>
-                    <td class="nowrap">{formatDateTime(lang, s.started_at)}</td>
-                    <td class="nowrap">{formatDateTime(lang, s.last_event_at)}</td>
-                    <td class="num">{s.events}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable rows={u.sessions} empty={t('users.noSessions')} columns={[t('users.started'), t('users.lastEvent'), { label: t('users.events'), num: true }]}>
+            {(s) => (
+              <tr key={s.session_id}>
+                <td class="nowrap">{formatDateTime(lang, s.started_at)}</td>
+                <td class="nowrap">{formatDateTime(lang, s.last_event_at)}</td>
+                <td class="num">{s.events}</td>
+              </tr>
+            )}
+          </DataTable>
         </Section>
       </div>
     </>
@@ -131,10 +106,9 @@ export function UsersPage({ tenantId, userId }: { tenantId: string; userId?: str
   return (
     <Page title={t('users.title')}>
       <Section title={t('users.lookup')}>
-        <form
+        <Form
           class="form-inline"
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={() => {
             if (input.trim()) navigate(tenantPath(tenantId, 'users', input.trim()));
           }}
         >
@@ -142,7 +116,7 @@ export function UsersPage({ tenantId, userId }: { tenantId: string; userId?: str
           <button type="submit" class="button button-primary">
             {t('users.lookupButton')}
           </button>
-        </form>
+        </Form>
       </Section>
       {userId && <UserDetails tenantId={tenantId} userId={userId} />}
     </Page>

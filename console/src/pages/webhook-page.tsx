@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, query, tenantApi } from '../api/client.js';
 import type { WebhookDelivery } from '../api/types.js';
-import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { ConfirmButton } from '../components/confirm-button.js';
+import { DataTable } from '../components/data-table.js';
 import { TextField } from '../components/field.js';
-import { Loading, Page, Section } from '../components/page.js';
+import { Form, FormProblem } from '../components/form.js';
+import { Loaded, RefreshButton } from '../components/loaded.js';
+import { Page, Section } from '../components/page.js';
 import { Problem } from '../components/problem.js';
 import { SecretOnce } from '../components/secret-once.js';
 import { StatusBadge } from '../components/status-badge.js';
@@ -21,7 +24,6 @@ export function WebhookPage({ tenantId }: { tenantId: string }) {
   );
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<'rotate' | 'remove' | null>(null);
   const [notice, setNotice] = useState('');
   useEffect(() => setUrl(webhook.data?.url ?? ''), [webhook.data?.url]);
   const pending = (deliveries.data?.deliveries ?? []).some((d) => d.status === 'pending');
@@ -34,13 +36,11 @@ export function WebhookPage({ tenantId }: { tenantId: string }) {
   const save = useAction(async (target: string) => {
     const result = await api.put<{ url: string; secret: string }>(tenantApi(tenantId, 'webhook'), { url: target });
     setSecret(result.secret);
-    setConfirm(null);
     setTried(false);
     await webhook.reload();
   });
   const remove = useAction(async () => {
     await api.delete(tenantApi(tenantId, 'webhook'));
-    setConfirm(null);
     setSecret(null);
     await webhook.reload();
   });
@@ -61,87 +61,75 @@ export function WebhookPage({ tenantId }: { tenantId: string }) {
     <Page title={t('webhook.title')}>
       <Section title={t('webhook.endpoint')}>
         <Problem error={webhook.error} />
-        {!webhook.data && !webhook.error && <Loading />}
-        {webhook.data && (
-          <>
-            <p class="section-help">{current ? t('webhook.current', { url: current }) : t('webhook.noneSet')}</p>
-            <form
-              class="form-inline"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                setTried(true);
-                if (!urlProblem(url)) void save.run(url.trim());
-              }}
-            >
-              <TextField
-                label={t('webhook.url')}
-                help={t('webhook.urlHelp')}
-                type="url"
-                value={url}
-                onValue={setUrl}
-                error={(tried ? urlProblem(url) : undefined) ?? save.error?.fieldMessage('url')}
-                class="input-wide"
-                autoComplete="off"
-              />
-              <button type="submit" class="button button-primary" disabled={save.pending}>
-                {t('webhook.save')}
-              </button>
-            </form>
-            {save.error && !save.error.fieldMessage('url') && <Problem error={save.error} compact />}
-            {secret && <SecretOnce label={t('webhook.secret')} value={secret} onDismiss={() => setSecret(null)} />}
-            {current && (
-              <div class="button-row">
-                <button type="button" class="button" onClick={() => setConfirm('rotate')}>
-                  {t('webhook.rotate')}
+        <Loaded resource={webhook}>
+          {() => (
+            <>
+              <p class="section-help">{current ? t('webhook.current', { url: current }) : t('webhook.noneSet')}</p>
+              <Form
+                class="form-inline"
+                noValidate
+                onSubmit={() => {
+                  setTried(true);
+                  if (!urlProblem(url)) void save.run(url.trim());
+                }}
+              >
+                <TextField
+                  label={t('webhook.url')}
+                  help={t('webhook.urlHelp')}
+                  type="url"
+                  value={url}
+                  onValue={setUrl}
+                  error={(tried ? urlProblem(url) : undefined) ?? save.error?.fieldMessage('url')}
+                  class="input-wide"
+                  autoComplete="off"
+                />
+                <button type="submit" class="button button-primary" disabled={save.pending}>
+                  {t('webhook.save')}
                 </button>
-                <button type="button" class="button" onClick={() => void test.run()} disabled={test.pending}>
-                  {t('webhook.test')}
-                </button>
-                <button type="button" class="button button-danger-outline" onClick={() => setConfirm('remove')}>
-                  {t('webhook.remove')}
-                </button>
-              </div>
-            )}
-            <Problem error={test.error} compact />
-            <p class="form-status" role="status">
-              {notice}
-            </p>
-          </>
-        )}
+              </Form>
+              <FormProblem error={save.error} fields={['url']} />
+              {secret && <SecretOnce label={t('webhook.secret')} value={secret} onDismiss={() => setSecret(null)} />}
+              {current && (
+                <div class="button-row">
+                  <ConfirmButton class="button" label={t('webhook.rotate')} title={t('webhook.rotateTitle')} pending={save.pending} onConfirm={() => save.run(current)}>
+                    <p>{t('webhook.rotateBody')}</p>
+                  </ConfirmButton>
+                  <button type="button" class="button" onClick={() => void test.run()} disabled={test.pending}>
+                    {t('webhook.test')}
+                  </button>
+                  <ConfirmButton label={t('webhook.remove')} title={t('webhook.removeTitle')} pending={remove.pending} onConfirm={remove.run}>
+                    <p>{t('webhook.removeBody')}</p>
+                  </ConfirmButton>
+                </div>
+              )}
+              <Problem error={test.error} compact />
+              <p class="form-status" role="status">
+                {notice}
+              </p>
+            </>
+          )}
+        </Loaded>
       </Section>
 
-      <Section
-        title={t('webhook.deliveries')}
-        actions={
-          <button type="button" class="button button-small" onClick={() => void deliveries.reload()}>
-            {t('common.refresh')}
-          </button>
-        }
-      >
+      <Section title={t('webhook.deliveries')} actions={<RefreshButton resource={deliveries} />}>
         <Problem error={deliveries.error ?? resend.error} />
-        {!deliveries.data ? (
-          !deliveries.error && <Loading />
-        ) : deliveries.data.deliveries.length === 0 ? (
-          <p class="empty">{t('webhook.noDeliveries')}</p>
-        ) : (
-          <table class="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('common.created')}</th>
-                <th scope="col">{t('webhook.event')}</th>
-                <th scope="col">{t('common.status')}</th>
-                <th scope="col" class="num">{t('webhook.statusCode')}</th>
-                <th scope="col" class="num">{t('webhook.attempts')}</th>
-                <th scope="col">{t('webhook.nextRetry')}</th>
-                <th scope="col">{t('webhook.lastError')}</th>
-                <th scope="col">
-                  <span class="visually-hidden">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.data.deliveries.map((d) => (
+        <Loaded resource={deliveries}>
+          {(data) => (
+            <DataTable
+              rows={data.deliveries}
+              empty={t('webhook.noDeliveries')}
+              columns={[
+                t('common.created'),
+                t('webhook.event'),
+                t('common.status'),
+                { label: t('webhook.statusCode'), num: true },
+                { label: t('webhook.attempts'), num: true },
+                t('webhook.nextRetry'),
+                t('webhook.lastError'),
+              ]}
+              actions
+            >
+              {(d) => (
                 <tr key={d.id}>
                   <td class="nowrap">{formatDateTime(lang, d.created_at)}</td>
                   <td>
@@ -160,23 +148,11 @@ export function WebhookPage({ tenantId }: { tenantId: string }) {
                     </button>
                   </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              )}
+            </DataTable>
+          )}
+        </Loaded>
       </Section>
-
-      <ConfirmDialog
-        open={confirm !== null}
-        title={confirm === 'remove' ? t('webhook.removeTitle') : t('webhook.rotateTitle')}
-        confirmLabel={confirm === 'remove' ? t('webhook.remove') : t('webhook.rotate')}
-        danger
-        pending={save.pending || remove.pending}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => (confirm === 'remove' ? void remove.run() : current && void save.run(current))}
-      >
-        <p>{confirm === 'remove' ? t('webhook.removeBody') : t('webhook.rotateBody')}</p>
-      </ConfirmDialog>
     </Page>
   );
 }
