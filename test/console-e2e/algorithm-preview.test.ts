@@ -90,7 +90,8 @@ describeInBrowser('console: scenarios, algorithms and the ranking preview', () =
     await page.getByRole('combobox', { name: 'Algorithm' }).selectOption('latest-first');
     await page.getByRole('button', { name: 'Create scenario' }).click();
     await page.getByRole('heading', { name: 'Scenario newest', level: 1 }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Algorithm' }).inputValue()).toBe('latest-first');
+    // The page fills the select once the scenario has loaded.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Algorithm' }).inputValue()).toBe('latest-first');
 
     await page.getByRole('textbox', { name: 'User id' }).fill('reader-1');
     await page.getByRole('button', { name: 'Run preview' }).click();
