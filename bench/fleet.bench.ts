@@ -1,12 +1,17 @@
-import { cpus } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { seededRandom } from '../src/lib/seeded-random.js';
 import { TrackingTokens } from '../src/tracking/tracking-token.js';
 import type { BenchRow } from './contents-pipeline.bench.js';
 import { FEED_DATA, feedPath } from './feed.bench.js';
 import { sqliteBackend, type BenchBackend, type BenchDatabase } from './lib/backends.js';
-import { measureCpu, type CpuWindow } from './lib/cpu-sampler.js';
+import { topFunctions } from './lib/cpu-profile.js';
+import { measureCpu } from './lib/cpu-sampler.js';
 import { generateFeedData } from './lib/feed-data.js';
+import { cpuRows, loadValue, summarise, times, type Window } from './lib/fleet-report.js';
 import { cpuGroups, SECRET_KEY, startFleet, startSingleNode, untilQuiet, type Setup } from './lib/fleet-setups.js';
+import { describeReads, tableReads } from './lib/pg-table-reads.js';
 import { runSplitLoad, type SplitLoadResult } from './lib/split-load.js';
 
 /** Rounds of every measurement; the two setups alternate within each (BENCH_FLEET_ROUNDS). */
@@ -21,13 +26,15 @@ const KINDS = {
   events: { label: `POST /v1/events, ${EVENTS_PER_REQUEST}/request (20 conn)`, connections: 20 },
 } as const;
 type Kind = keyof typeof KINDS;
-
-interface Window {
-  load: SplitLoadResult;
-  cpu: CpuWindow;
-  /** Events only: load end → backlog empty. */
-  drainSeconds?: number;
-}
+/** The measurements to take (BENCH_FLEET_KINDS=feed-max,feed-rate,events). */
+const SELECTED = (process.env.BENCH_FLEET_KINDS?.split(',') ?? Object.keys(KINDS)) as Kind[];
+for (const kind of SELECTED) if (!(kind in KINDS)) throw new Error(`BENCH_FLEET_KINDS: unknown ${kind}; known: ${Object.keys(KINDS).join(', ')}`);
+/**
+ * BENCH_FLEET_PROFILE=1: CPU-profile the single node and API node A and print
+ * where their time went in the measured windows (BENCH_FLEET_KINDS=feed-max
+ * for the feed alone).
+ */
+const PROFILE = process.env.BENCH_FLEET_PROFILE === '1';
 
 /** Bodies of new events for `setup`'s tenant: as events.bench.ts, on 50 of the generated users and items. */
 function eventBodies(setup: Setup): () => string {
@@ -70,76 +77,6 @@ function load(setup: Setup, kind: Kind, seconds: number, seed: number, bodies: (
   return runSplitLoad({ ...common, headers: setup.headers, method: 'GET', path: () => feedPath(random), ...(kind === 'feed-rate' && { overallRate: FEED_RATE }) });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const cores = (v: number) => v.toFixed(2);
-const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(v < 10 ? 1 : 0)} ms` : '–');
-/** b / a, or – when either is missing (no answers in a window). */
-const times = (b: number, a: number) => (Number.isFinite(b / a) && a > 0 ? `×${(b / a).toFixed(2)}` : '–');
-
-/** Medians over the rounds of one setup and kind; CPU as cores by group. */
-function summarise(windows: Window[]) {
-  const groups = Object.keys(windows[0]!.cpu.cores);
-  return {
-    rps: median(windows.map((w) => w.load.requestsPerSecond)),
-    perNode: windows[0]!.load.perNode.map((_, i) => median(windows.map((w) => w.load.perNode[i]!))),
-    p50: median(windows.map((w) => w.load.p50Ms)),
-    p99: median(windows.map((w) => w.load.p99Ms)),
-    sent: median(windows.map((w) => w.load.sent)),
-    failures: windows.reduce((n, w) => n + w.load.non2xx + w.load.errors, 0),
-    cpu: Object.fromEntries(groups.map((g) => [g, median(windows.map((w) => w.cpu.cores[g]!))])),
-    machine: median(windows.map((w) => w.cpu.machineCores)),
-    drain: windows[0]!.drainSeconds === undefined ? undefined : median(windows.map((w) => w.drainSeconds!)),
-    all: windows.map((w) => Math.round(w.load.requestsPerSecond)),
-  };
-}
-type Summary = ReturnType<typeof summarise>;
-
-/** Who used the cores while `setup` was loaded, and the CPU each part spent per request. */
-function cpuRows(kind: Kind, setup: Setup, idle: Setup, s: Summary): BenchRow[] {
-  const ownCpu = setup.processes.map((p) => ({ role: p.role, used: s.cpu[`${setup.name}: ${p.role}`]! }));
-  const idleCpu = idle.processes.reduce((n, p) => n + s.cpu[`${idle.name}: ${p.role}`]!, 0);
-  const pgBench = s.cpu['PostgreSQL: bench database']!;
-  const pgAll = s.cpu['PostgreSQL: all']!;
-  const redis = s.cpu.Redis!;
-  const loader = s.cpu['load generator']!;
-  const ours = ownCpu.reduce((n, p) => n + p.used, 0);
-  const rest = s.machine - ours - idleCpu - pgAll - redis - loader;
-  const perRequest = (used: number) => (s.rps > 0 ? ms((used * 1000) / s.rps) : '–');
-  const unit = kind === 'events' ? `per request of ${EVENTS_PER_REQUEST} events` : 'per request';
-  const parts = [
-    ...ownCpu.map((p) => ({ name: p.role, used: p.used })),
-    { name: 'PostgreSQL (bench database)', used: pgBench },
-    { name: 'Redis', used: redis },
-    { name: 'load generator', used: loader },
-  ].sort((a, b) => b.used - a.used);
-  const saturated = s.machine >= 0.9 * cpus().length;
-  return [
-    {
-      name: `fleet: CPU in cores during ${KINDS[kind].label}`,
-      backend: setup.name,
-      value:
-        `${ownCpu.map((p) => `${p.role} ${cores(p.used)}`).join(', ')}; PostgreSQL ${cores(pgBench)} (other databases and PG background ${cores(pgAll - pgBench)}); Redis ${cores(redis)}; ` +
-        `load generator ${cores(loader)}; idle setup ${cores(idleCpu)}; everything else on the machine ${cores(Math.max(0, rest))}; machine busy ${cores(s.machine)} of ${cpus().length}`,
-    },
-    {
-      name: `fleet: bottleneck, ${KINDS[kind].label}`,
-      backend: setup.name,
-      value:
-        `${saturated ? 'cores saturated' : 'cores not saturated'} (${cores(s.machine)} of ${cpus().length} busy); largest: ${parts.slice(0, 3).map((p) => `${p.name} ${cores(p.used)}`).join(', ')}; ` +
-        `CPU ${unit}: ${ownCpu.map((p) => `${p.role} ${perRequest(p.used)}`).join(', ')}, PostgreSQL ${perRequest(pgBench)}, Redis ${perRequest(redis)}`,
-    },
-  ];
-}
-
-function loadValue(kind: Kind, s: Summary, seconds: number): string {
-  const split = s.perNode.length > 1 ? ` (${s.perNode.map((r) => Math.round(r)).join(' + ')} per node)` : '';
-  const events = kind === 'events' ? `${Math.round(s.rps * EVENTS_PER_REQUEST).toLocaleString('en')} events/s, ` : '';
-  // autocannon keeps one request in flight per connection: past saturation it sends fewer than offered.
-  const sent = kind === 'feed-rate' ? ` (${Math.round(s.sent / seconds)} req/s sent of ${FEED_RATE} offered)` : '';
-  const drained = s.drain === undefined ? '' : `; backlog applied ${s.drain.toFixed(1)} s after the load`;
-  return `${events}${Math.round(s.rps)} req/s${split}${sent}, p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, non-2xx ${s.failures}; rounds ${s.all.join(', ')} req/s${drained}`;
-}
-
 /**
  * Issue 8: feed and events throughput of (a) one node on SQLite (embedded,
  * workers in its process) against (b) two API nodes (`serve --no-workers`) and
@@ -160,22 +97,30 @@ export async function fleetBench(durationSeconds: number, backend: BenchBackend)
     const now = Date.now();
     const sqliteData = await generateFeedData({ databaseUrl: sqliteDb.url, ...FEED_DATA, now });
     const pgData = await generateFeedData({ databaseUrl: pgDb.url, ...FEED_DATA, now });
-    const single = await startSingleNode(sqliteDb, sqliteData);
+    const profileDirs = PROFILE ? [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'cf-bench-fleet-prof-'))) : [];
+    const profileArgs = (i: number) => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDirs[i]}`] : []);
+    const single = await startSingleNode(sqliteDb, sqliteData, profileArgs(0));
     setups.push(single);
-    const fleet = await startFleet(backend, pgDb, pgData);
+    const fleet = await startFleet(backend, pgDb, pgData, profileArgs(1));
     setups.push(fleet);
     const groups = cpuGroups(setups, new URL(pgDb.url).pathname.slice(1));
     const bodies = new Map(setups.map((s) => [s, eventBodies(s)]));
 
-    for (const setup of setups) await load(setup, 'feed-max', 3, 1, bodies.get(setup)!); // JIT warm-up
+    for (const setup of setups) await load(setup, 'feed-max', 5, 1, bodies.get(setup)!); // JIT warm-up
     const windows = new Map<string, Window[]>();
+    /** Each setup's measured windows in µs of the monotonic clock, to cut its profile to them. */
+    const spans = new Map<Setup, [number, number][]>(setups.map((s) => [s, []]));
+    const nowUs = () => Number(process.hrtime.bigint() / 1000n);
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? [single, fleet] : [fleet, single];
-      for (const kind of Object.keys(KINDS) as Kind[]) {
+      for (const kind of SELECTED) {
         for (const setup of order) {
           const quietAfter = await untilQuiet(setups);
-          const { result, cpu } = await measureCpu(groups, () => load(setup, kind, durationSeconds, 100 + round, bodies.get(setup)!));
-          const window: Window = { load: result, cpu, ...(kind === 'events' && { drainSeconds: await drain(setup) }) };
+          const from = nowUs();
+          const measure = () => measureCpu(groups, () => load(setup, kind, durationSeconds, 100 + round, bodies.get(setup)!));
+          const { result: { result, cpu }, reads } = setup === fleet ? await tableReads(pgDb.url, measure) : { result: await measure(), reads: undefined };
+          spans.get(setup)!.push([from, nowUs()]);
+          const window: Window = { load: result, cpu, reads, ...(kind === 'events' && { drainSeconds: await drain(setup) }) };
           console.log(`fleet round ${round + 1} ${kind} ${setup.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(0)} ms, machine ${cpu.machineCores.toFixed(2)} cores busy (waited ${quietAfter.toFixed(0)} s for quiet)`);
           windows.set(`${setup.name} ${kind}`, [...(windows.get(`${setup.name} ${kind}`) ?? []), window]);
         }
@@ -187,19 +132,34 @@ export async function fleetBench(durationSeconds: number, backend: BenchBackend)
       { name: 'fleet: data generated (same seed, feed.bench.ts sizes)', backend: fleet.name, value: `${pgData.seconds.toFixed(1)} s` },
       ...setups.map((s) => ({ name: 'fleet: start + warm-up (first feeds on each node)', backend: s.name, value: `${s.bootSeconds.toFixed(1)} s` })),
     ];
-    for (const kind of Object.keys(KINDS) as Kind[]) {
-      const [a, b] = [summarise(windows.get(`${single.name} ${kind}`)!), summarise(windows.get(`${fleet.name} ${kind}`)!)];
+    for (const kind of SELECTED) {
+      const fleetWindows = windows.get(`${fleet.name} ${kind}`)!;
+      const [a, b] = [summarise(windows.get(`${single.name} ${kind}`)!), summarise(fleetWindows)];
+      const options = { seconds: durationSeconds, ...(kind === 'events' && { eventsPerRequest: EVENTS_PER_REQUEST }), ...(kind === 'feed-rate' && { offeredRate: FEED_RATE }) };
+      const unit = kind === 'events' ? `per request of ${EVENTS_PER_REQUEST} events` : 'per request';
       rows.push(
-        { name: `fleet: ${KINDS[kind].label}, median of ${ROUNDS}`, backend: single.name, value: loadValue(kind, a, durationSeconds) },
-        { name: `fleet: ${KINDS[kind].label}, median of ${ROUNDS}`, backend: fleet.name, value: loadValue(kind, b, durationSeconds) },
+        { name: `fleet: ${KINDS[kind].label}, median of ${ROUNDS}`, backend: single.name, value: loadValue(a, options) },
+        { name: `fleet: ${KINDS[kind].label}, median of ${ROUNDS}`, backend: fleet.name, value: loadValue(b, options) },
         {
           name: `fleet: ${KINDS[kind].label}, fleet / single`,
           backend: 'ratio',
           value: `${times(b.rps, a.rps)} throughput; p50 ${times(b.p50, a.p50)}, p99 ${times(b.p99, a.p99)}`,
         },
-        ...cpuRows(kind, single, fleet, a),
-        ...cpuRows(kind, fleet, single, b),
+        ...cpuRows(KINDS[kind].label, unit, single, fleet, a),
+        ...cpuRows(KINDS[kind].label, unit, fleet, single, b),
+        {
+          name: `fleet: PostgreSQL rows read ${unit} during ${KINDS[kind].label}`,
+          backend: fleet.name,
+          value: describeReads(fleetWindows.map((w) => w.reads!), fleetWindows.reduce((n, w) => n + w.load.answers, 0)),
+        },
       );
+    }
+    if (PROFILE) {
+      for (const setup of setups.splice(0)) await setup.stop(); // profiles are written on exit
+      [single, fleet].forEach((setup, i) => {
+        const { file, rows: top } = topFunctions(profileDirs[i]!, 30, spans.get(setup));
+        console.log(`CPU profile of ${setup.processes[0]!.role} of ${setup.name} (self time in its measured windows; ${file}):\n${top.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n`);
+      });
     }
     return rows;
   } finally {

@@ -6,13 +6,24 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
-/** Self time by function of the first `.cpuprofile` in `dir` (written by `node --cpu-prof --cpu-prof-dir=dir`), highest first. */
-export function topFunctions(dir: string, count = 25): { file: string; rows: { share: number; name: string }[] } {
+/**
+ * Self time by function of the first `.cpuprofile` in `dir` (written by `node
+ * --cpu-prof --cpu-prof-dir=dir`), highest first. With `windows` ([start, end]
+ * in µs of the monotonic clock, as `process.hrtime.bigint() / 1000n` reads it in
+ * any process on the machine: V8 stamps samples on the same clock), only the
+ * samples inside them count.
+ */
+export function topFunctions(dir: string, count = 25, windows?: [number, number][]): { file: string; rows: { share: number; name: string }[] } {
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no .cpuprofile in ${dir}`);
-  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number };
   const timeByNode = new Map<number, number>();
-  profile.samples.forEach((id, i) => timeByNode.set(id, (timeByNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (windows && !windows.some(([start, end]) => at >= start && at <= end)) return;
+    timeByNode.set(id, (timeByNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const byFunction = new Map<string, number>();
   let total = 0;
   for (const node of profile.nodes) {
@@ -22,6 +33,7 @@ export function topFunctions(dir: string, count = 25): { file: string; rows: { s
     const name = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + time);
   }
+  if (total === 0) throw new Error(`${file}: no samples${windows ? ' in the given windows' : ''}`);
   const rows = [...byFunction]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)

@@ -19,8 +19,8 @@ export interface Setup {
   bases: string[];
   headers: Record<string, string>;
   tenantId: string;
-  /** Our processes of this setup, by role. */
-  processes: { role: string; pid: number }[];
+  /** Our processes of this setup, by role; `serves` is the index in `bases` of the API a process answers on. */
+  processes: { role: string; pid: number; serves?: number }[];
   bootSeconds: number;
   stop(): Promise<void>;
 }
@@ -58,11 +58,14 @@ function baseEnv() {
   return { ADMIN_TOKEN, SECRET_KEY, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cf-bench-fleet-node-')) };
 }
 
-/** (a) The embedded default: one `content-feed serve` on the SQLite file, workers in its process, limits in memory. */
-export async function startSingleNode(database: BenchDatabase, data: FeedData): Promise<Setup> {
+/**
+ * (a) The embedded default: one `content-feed serve` on the SQLite file, workers
+ * in its process, limits in memory. `nodeArgs` (e.g. --cpu-prof) go to its node.
+ */
+export async function startSingleNode(database: BenchDatabase, data: FeedData, nodeArgs: string[] = []): Promise<Setup> {
   const started = performance.now();
   const env = { ...baseEnv(), DATABASE_URL: database.url, REDIS_URL: '', OBJECT_STORE_URL: '' };
-  const node = await startService(['serve'], env);
+  const node = await startService(['serve'], env, nodeArgs);
   const headers = { authorization: `Bearer ${data.apiKey}` };
   try {
     await admin(node.url!, `/admin/v1/tenants/${data.tenantId}/algorithms/bench`, ALGORITHM);
@@ -77,7 +80,7 @@ export async function startSingleNode(database: BenchDatabase, data: FeedData): 
     bases: [node.url!],
     headers,
     tenantId: data.tenantId,
-    processes: [{ role: 'node', pid: pidOf(node) }],
+    processes: [{ role: 'node', pid: pidOf(node), serves: 0 }],
     bootSeconds: (performance.now() - started) / 1000,
     async stop() {
       await node.stop();
@@ -90,9 +93,9 @@ export async function startSingleNode(database: BenchDatabase, data: FeedData): 
  * (b) The scale-out mode: two `serve --no-workers` API nodes and one
  * `content-feed worker` on PostgreSQL and Redis, sharing an object store
  * directory (as test/fleet/fleet.test.ts runs them, with a file store instead of
- * s3rver: no benchmark here reads objects).
+ * s3rver: no benchmark here reads objects). `nodeArgs` go to API node A's node.
  */
-export async function startFleet(backend: BenchBackend, database: BenchDatabase, data: FeedData): Promise<Setup> {
+export async function startFleet(backend: BenchBackend, database: BenchDatabase, data: FeedData, nodeArgs: string[] = []): Promise<Setup> {
   const started = performance.now();
   const objects = mkdtempSync(path.join(tmpdir(), 'cf-bench-fleet-objects-'));
   const common = { DATABASE_URL: database.url, REDIS_URL: backend.redisUrl!, OBJECT_STORE_URL: pathToFileURL(objects).href };
@@ -105,7 +108,7 @@ export async function startFleet(backend: BenchBackend, database: BenchDatabase,
   const headers = { authorization: `Bearer ${data.apiKey}` };
   try {
     // One at a time: three boots at once on 2 cores can pass the helpers' 30 s start limit.
-    const a = await startService(['serve', '--no-workers'], envs[0]!);
+    const a = await startService(['serve', '--no-workers'], envs[0]!, nodeArgs);
     children.push(a);
     const b = await startService(['serve', '--no-workers'], envs[1]!);
     children.push(b);
@@ -121,8 +124,8 @@ export async function startFleet(backend: BenchBackend, database: BenchDatabase,
       headers,
       tenantId: data.tenantId,
       processes: [
-        { role: 'API node A', pid: pidOf(a) },
-        { role: 'API node B', pid: pidOf(b) },
+        { role: 'API node A', pid: pidOf(a), serves: 0 },
+        { role: 'API node B', pid: pidOf(b), serves: 1 },
         { role: 'worker', pid: pidOf(worker) },
       ],
       bootSeconds: (performance.now() - started) / 1000,

@@ -17,8 +17,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const START_LIMIT_MS = 180_000;
 
 /** Starts `content-feed serve|worker …` from the sources (through tsx) and waits for the line that says it runs. */
-export async function startService(args: string[], env: Record<string, string>): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), ...args], {
+export async function startService(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'src/main.ts'), ...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,8 @@
 import autocannon from 'autocannon';
 
 export interface SplitLoadResult {
+  /** Responses received. */
+  answers: number;
   requestsPerSecond: number;
   /** Answers per second from each node, in the order of `bases`. */
   perNode: number[];
@@ -61,6 +63,7 @@ export async function runSplitLoad(options: {
   const sorted = Float64Array.from(latencies).sort();
   const seconds = result.duration;
   return {
+    answers: latencies.length,
     requestsPerSecond: latencies.length / seconds,
     perNode: options.bases.map((b) => (answers.get(new URL(b).origin) ?? 0) / seconds),
     p50Ms: percentile(sorted, 50),
