@@ -76,6 +76,9 @@ export async function createRuntime(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 500, enableAutoPipelining: true })
     : null;
+  // Without a listener ioredis prints every connection error as "Unhandled error event";
+  // callers already fall back (the limiter to memory), so a warning in our log is enough.
+  redis?.on('error', (err: Error) => log.warn({ err: err.message }, 'redis error'));
   const limiter = redis ? new RedisRateLimiter(redis, new MemoryRateLimiter(clock), log) : new MemoryRateLimiter(clock);
 
   const meter = new Meter(database.db, clock, log, (tenantId) => heldMillicredits(database.db, tenantId));
