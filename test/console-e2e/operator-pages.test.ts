@@ -31,7 +31,8 @@ describeInBrowser('console: operator pages (tenants and plans, sources)', () => 
     await page.getByRole('button', { name: 'Create tenant' }).click();
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     const betaId = new URL(page.url()).pathname.split('/')[3]!;
-    expect(await page.getByRole('combobox', { name: 'Tenant' }).inputValue()).toBe(betaId);
+    // The tenant menu learns of the new tenant when its list reloads, just after the page opens.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Tenant' }).inputValue()).toBe(betaId);
     await expect.poll(() => page.locator('.stat').filter({ hasText: 'Rate-limit plan' }).textContent()).toContain('250 requests per second');
 
     // The tenant menu switches tenants: the pages follow.
