@@ -26,10 +26,15 @@ export class ContentCatalog {
     private readonly ttlMs = CONTENT_CACHE_TTL_MS,
   ) {}
 
-  async item(id: string): Promise<ContentItemView | null> {
+  /** One item: at once when it is in memory (no promise on the hot path), else read. */
+  item(id: string): ContentItemView | null | Promise<ContentItemView | null> {
     const now = this.clock.now();
     const cached = this.cache.get(id);
     if (cached && cached.expiresAt > now) return cached.view;
+    return this.read(id, now);
+  }
+
+  private async read(id: string, now: number): Promise<ContentItemView | null> {
     const content = await findContent(this.db, id);
     const source = content && (await findSource(this.db, content.sourceId));
     if (!content || !source) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { andThen } from '../http/maybe-async.js';
 import { errors } from '../http/problem.js';
 import { withProblems } from '../http/schemas.js';
 import type { ContentCatalog } from './content-catalog.js';
@@ -19,10 +20,11 @@ export const contentsRoute: FastifyPluginAsyncTypebox<{ contents: ContentCatalog
         response: withProblems({ 200: ContentItem }, [400, 401, 402, 403, 404, 429]),
       },
     },
-    async (request) => {
-      const item = await contents.item(request.params.content_id);
-      if (!item) throw errors.notFound(`No content ${request.params.content_id}.`);
-      return item;
-    },
+    // Not async: an item in memory is answered without a promise (http/maybe-async.ts).
+    (request) =>
+      andThen(contents.item(request.params.content_id), (item) => {
+        if (!item) throw errors.notFound(`No content ${request.params.content_id}.`);
+        return item;
+      }),
   );
 };

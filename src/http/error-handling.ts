@@ -1,9 +1,9 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { newRequestId } from '../lib/ids.js';
 import { ApiError, errors, PROBLEM_CONTENT_TYPE } from './problem.js';
 import { sendProblem } from './render-problem.js';
+import { newRequestId } from './request-id.js';
 import { toFieldErrors } from './validation-errors.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { admitConsoleSession, authorizeConsoleUser } from '../console/admit-session.js';
 import type { ConsoleSessions } from '../console/console-sessions.js';
@@ -10,8 +10,9 @@ import type { RateLimiter } from '../ratelimit/rate-limiter.js';
 import type { KeyAuthenticator } from '../tenants/authenticate-key.js';
 import { rateLimitOf } from '../tenants/plans.js';
 import { findTenant, type Tenant } from '../tenants/tenant-repo.js';
+import { andThen, hookOf, type MaybePromise } from './maybe-async.js';
 import { errors } from './problem.js';
-import './route-config.js';
+import type { RouteMeter } from './route-config.js';
 
 export interface PipelineDeps {
   keys: KeyAuthenticator;
@@ -26,6 +27,8 @@ export interface PipelineDeps {
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
+type Step = (request: FastifyRequest, reply: FastifyReply) => MaybePromise<void>;
+
 /**
  * The request pipeline of docs/architecture.md, in order:
  * onRequest — raw non-ASCII target (400), browser Origin (403), API key (401),
@@ -34,53 +37,93 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * and what its role may call (403); schema validation (400); preHandler —
  * credit reservation (402); handler; onSend — charge or refund,
  * `X-Credits-Used`, `X-Request-Id`.
+ *
+ * Each route gets the steps its `config` asks for when it is registered, so a
+ * request runs only those and never reads its route's options (a getter that
+ * builds an object on every call). Steps answer synchronously when everything is
+ * in memory (maybe-async.ts).
  */
 export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void {
-  // A route under /v1 or /admin that forgot to say who may call it would be
-  // public: refuse to start instead.
+  // What the steps put on a request (route-config.ts), declared so that every
+  // request object has the same shape from its construction.
+  for (const field of ['principal', 'reservation', 'consoleUser', 'consoleSession']) app.decorateRequest(field, undefined);
+
   app.addHook('onRoute', (route) => {
-    if (/^\/(v1|admin)\//.test(route.url) && !route.config?.auth) {
+    const config = route.config;
+    // A route under /v1 or /admin that forgot to say who may call it would be
+    // public: refuse to start instead.
+    if (/^\/(v1|admin)\//.test(route.url) && !config?.auth) {
       throw new Error(`route ${route.method} ${route.url} must declare config.auth`);
     }
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (NON_ASCII.test(request.raw.url ?? '')) throw errors.nonAsciiTarget();
-    const auth = request.routeOptions.config.auth;
-    if (auth === 'tenant') await admitTenant(request, reply, deps);
-    else if (auth === 'admin') await admitAdmin(request, reply, deps);
-    else if (auth === 'console') await admitConsoleSession(request, deps.consoleSessions, deps.sessionCookie);
-  });
-
-  app.addHook('preHandler', async (request) => {
-    const principal = request.principal;
-    const meter = request.routeOptions.config.meter;
-    if (!principal || !meter || meter.millicredits === 0) return;
-    const reservation = await deps.meter.reserve(principal.tenant, meter.endpoint, meter.millicredits);
-    if (!reservation) {
-      throw errors.usageLimitExceeded(
-        `The usage cap of ${principal.tenant.usageCapMillicredits! / 1000} credits for this billing cycle is reached; ` +
-          'this request would cost ' +
-          `${meter.millicredits / 1000} credits. Free endpoints keep working; raise or remove the cap to continue.`,
-      );
+    // Before the route's own hooks: nothing of a route runs before its caller is
+    // admitted and its credits reserved. (Hooks a plugin adds with addHook still
+    // run first, as for any route-level hook: none of ours does.)
+    const admit = admission(config?.auth, deps);
+    if (admit) route.onRequest = [hookOf(admit), ...asArray(route.onRequest)];
+    const meter = config?.meter;
+    if (meter && meter.millicredits > 0) {
+      route.preHandler = [hookOf(reserveCredits(meter, deps)), ...asArray(route.preHandler)];
     }
-    request.reservation = reservation;
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  // Every request, routed or not; before the route's own admission.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(NON_ASCII.test(request.raw.url ?? '') ? errors.nonAsciiTarget() : undefined);
+  });
+
+  app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
-    if (!(request.raw.url ?? '').startsWith('/v1')) return;
-    const success = reply.statusCode >= 200 && reply.statusCode < 300;
-    const reservation = request.reservation;
-    const charged = reservation && success ? reservation.millicredits : 0;
-    if (reservation) {
-      request.reservation = undefined;
-      deps.meter.settle(reservation, charged);
-    } else if (request.principal && reply.statusCode !== 429) {
-      deps.meter.countFree(request.principal.tenant.id, request.routeOptions.config.meter?.endpoint ?? 'other');
-    }
-    reply.header('x-credits-used', String(charged / 1000));
+    if ((request.raw.url ?? '').startsWith('/v1')) settleCredits(request, reply, deps.meter);
+    done();
   });
+}
+
+function asArray<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}
+
+function admission(auth: FastifyContextConfig['auth'], deps: PipelineDeps): Step | null {
+  switch (auth) {
+    case 'tenant':
+      return (request, reply) => admitTenant(request, reply, deps);
+    case 'admin':
+      return (request, reply) => admitAdmin(request, reply, deps);
+    case 'console':
+      return (request) => admitConsoleSession(request, deps.consoleSessions, deps.sessionCookie);
+    default:
+      return null;
+  }
+}
+
+function reserveCredits(meter: RouteMeter, deps: PipelineDeps): Step {
+  return (request) => {
+    const principal = request.principal;
+    if (!principal) return;
+    return andThen(deps.meter.reserve(principal.tenant, meter.endpoint, meter.millicredits), (reservation) => {
+      if (!reservation) {
+        throw errors.usageLimitExceeded(
+          `The usage cap of ${principal.tenant.usageCapMillicredits! / 1000} credits for this billing cycle is reached; ` +
+            'this request would cost ' +
+            `${meter.millicredits / 1000} credits. Free endpoints keep working; raise or remove the cap to continue.`,
+        );
+      }
+      request.reservation = reservation;
+    });
+  };
+}
+
+/** A 2xx is charged its reservation, anything else refunded; free requests are counted. */
+function settleCredits(request: FastifyRequest, reply: FastifyReply, meter: Meter): void {
+  const success = reply.statusCode >= 200 && reply.statusCode < 300;
+  const reservation = request.reservation;
+  const charged = reservation && success ? reservation.millicredits : 0;
+  if (reservation) {
+    request.reservation = undefined;
+    meter.settle(reservation, charged);
+  } else if (request.principal && reply.statusCode !== 429) {
+    meter.countFree(request.principal.tenant.id, request.routeOptions.config.meter?.endpoint ?? 'other');
+  }
+  reply.header('x-credits-used', String(charged / 1000));
 }
 
 function bearerToken(request: FastifyRequest): string {
@@ -93,33 +136,32 @@ function bearerToken(request: FastifyRequest): string {
   return match[1]!;
 }
 
-async function admitTenant(request: FastifyRequest, reply: FastifyReply, deps: PipelineDeps): Promise<void> {
+function admitTenant(request: FastifyRequest, reply: FastifyReply, deps: PipelineDeps): MaybePromise<void> {
   if (request.headers.origin !== undefined) throw errors.browserOrigin();
-  const principal = await deps.keys.authenticate(bearerToken(request));
-  if (!principal) throw errors.unauthorized('The API key is malformed, unknown or revoked.');
-  request.principal = principal;
-
-  await enforceRateLimit(reply, deps.limiter, principal.tenant.id, principal.tenant, 'requests');
+  return andThen(deps.keys.authenticate(bearerToken(request)), (principal) => {
+    if (!principal) throw errors.unauthorized('The API key is malformed, unknown or revoked.');
+    request.principal = principal;
+    return enforceRateLimit(reply, deps.limiter, principal.tenant.id, principal.tenant, 'requests');
+  });
 }
 
 /**
  * The tenant plan's rate (rateLimitOf) under `key`, with the X-RateLimit-*
  * headers; 429 with Retry-After beyond it.
  */
-async function enforceRateLimit(reply: FastifyReply, limiter: RateLimiter, key: string, tenant: Tenant, what: string): Promise<void> {
+function enforceRateLimit(reply: FastifyReply, limiter: RateLimiter, key: string, tenant: Tenant, what: string): MaybePromise<void> {
   const limit = rateLimitOf(tenant.plan, tenant.customRateLimit);
-  const decision = await limiter.hit(key, limit);
-  reply.headers({
-    'x-ratelimit-limit': decision.limit,
-    'x-ratelimit-remaining': decision.remaining,
-    'x-ratelimit-reset': decision.resetAt,
+  return andThen(limiter.hit(key, limit), (decision) => {
+    reply.header('x-ratelimit-limit', decision.limit);
+    reply.header('x-ratelimit-remaining', decision.remaining);
+    reply.header('x-ratelimit-reset', decision.resetAt);
+    if (!decision.allowed) {
+      throw errors.tooManyRequests(
+        `The ${tenant.plan} plan allows ${limit} ${what} per second; retry after ${decision.retryAfter} s.`,
+        decision.retryAfter,
+      );
+    }
   });
-  if (!decision.allowed) {
-    throw errors.tooManyRequests(
-      `The ${tenant.plan} plan allows ${limit} ${what} per second; retry after ${decision.retryAfter} s.`,
-      decision.retryAfter,
-    );
-  }
 }
 
 /**

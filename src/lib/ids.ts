@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { base62Encode } from './base62.js';
 
 /**
@@ -7,12 +7,4 @@ import { base62Encode } from './base62.js';
  */
 export function newId(prefix: string): string {
   return `${prefix}_${base62Encode(randomBytes(16), 22)}`;
-}
-
-/**
- * Request ids are made on every request: randomUUID draws from a cached entropy
- * pool and is several times cheaper than randomBytes + base62 (bench/RESULTS.md).
- */
-export function newRequestId(): string {
-  return `req_${randomUUID().replaceAll('-', '')}`;
 }

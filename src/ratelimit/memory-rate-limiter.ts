@@ -13,7 +13,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly clock: Clock) {}
 
-  async hit(key: string, limit: number): Promise<RateLimitDecision> {
+  hit(key: string, limit: number): RateLimitDecision {
     return this.hitNow(key, limit, this.clock.now());
   }
 

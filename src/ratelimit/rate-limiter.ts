@@ -14,9 +14,13 @@ export interface RateLimitDecision {
  * A per-key limit of `limit` requests in any one-second window. Implementations
  * must never admit more than `limit` requests within any 1,000 ms, including
  * across the edge of a fixed second (no 2× bursts).
+ *
+ * `hit` answers at once when it can (the in-memory limiter always does) and with
+ * a promise when it must ask elsewhere (Redis): a request admitted from memory
+ * then takes no promise (src/http/maybe-async.ts).
  */
 export interface RateLimiter {
-  hit(key: string, limit: number): Promise<RateLimitDecision>;
+  hit(key: string, limit: number): RateLimitDecision | Promise<RateLimitDecision>;
   close(): Promise<void>;
 }
 

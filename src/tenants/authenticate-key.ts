@@ -42,28 +42,37 @@ export class KeyAuthenticator {
     private readonly ttlMs = KEY_CACHE_TTL_MS,
   ) {}
 
-  async authenticate(presented: string): Promise<Principal | null> {
+  /**
+   * The principal behind `presented`, or null. Answers at once from the cache (the
+   * hot path takes no promise), with a promise when the key must be read.
+   */
+  authenticate(presented: string): Principal | null | Promise<Principal | null> {
     const now = this.clock.now();
     // Keyed by the presented text (already in this process's memory as a
     // header), so a cache hit costs a map lookup, not a checksum and a hash.
-    let entry = this.cache.get(presented);
-    if (!entry || entry.expiresAt <= now) {
-      if ((this.unknown.get(presented) ?? 0) > now) return null;
-      if (!isWellFormedApiKey(presented)) return null;
-      this.onLookup();
-      const principal = await this.load(hashApiKey(presented));
-      if (!principal) {
-        if (this.unknown.size >= MAX_UNKNOWN_ENTRIES) this.unknown.clear();
-        this.unknown.set(presented, now + this.ttlMs);
-        this.cache.delete(presented);
-        return null;
-      }
-      entry = { principal, expiresAt: now + this.ttlMs };
-      if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
-      this.cache.set(presented, entry);
+    const entry = this.cache.get(presented);
+    if (entry && entry.expiresAt > now) {
+      this.noteUse(entry.principal.keyId, now);
+      return entry.principal;
     }
-    this.noteUse(entry.principal.keyId, now);
-    return entry.principal;
+    if ((this.unknown.get(presented) ?? 0) > now) return null;
+    if (!isWellFormedApiKey(presented)) return null;
+    return this.lookUp(presented, now);
+  }
+
+  private async lookUp(presented: string, now: number): Promise<Principal | null> {
+    this.onLookup();
+    const principal = await this.load(hashApiKey(presented));
+    if (!principal) {
+      if (this.unknown.size >= MAX_UNKNOWN_ENTRIES) this.unknown.clear();
+      this.unknown.set(presented, now + this.ttlMs);
+      this.cache.delete(presented);
+      return null;
+    }
+    if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
+    this.cache.set(presented, { principal, expiresAt: now + this.ttlMs });
+    this.noteUse(principal.keyId, now);
+    return principal;
   }
 
   /** Drops what this node cached about a tenant (after an admin change on this node). */
