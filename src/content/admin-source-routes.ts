@@ -28,7 +28,7 @@ const admin = { auth: 'admin' as const };
 const tags = ['admin: sources'];
 const security = [{ adminToken: [] }];
 
-export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { db, clock, contents, crawler }) => {
+export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { db, clock, contents, crawler, changes }) => {
   const requireSource = async (id: string) => {
     const source = await findSource(db, id);
     if (!source) throw errors.notFound(`No source ${id}.`);
@@ -121,6 +121,8 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
       };
       await saveSource(db, next);
       contents.clear(); // items show the source's name
+      // Its trust level decides which algorithms may rank its items.
+      if (next.trustLevel !== current.trustLevel) changes.publish({ kind: 'sources' });
       // A new feed, or a source switched back on, starts afresh: no back-off
       // or validators earned by the old one.
       if (next.feedUrl !== current.feedUrl || (next.active && !current.active)) await resetCrawlState(db, next.id);
@@ -138,6 +140,7 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
     async (request, reply) => {
       if (!(await deleteSource(db, request.params.source_id))) throw errors.notFound(`No source ${request.params.source_id}.`);
       contents.clear();
+      changes.publish({ kind: 'sources' });
       return reply.code(204).send();
     },
   );

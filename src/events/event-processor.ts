@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Summary } from 'prom-client';
+import type { Change, ChangeBus } from '../changes/change-bus.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { computeEffects, type StoredEvent } from './event-effects.js';
@@ -29,6 +30,8 @@ export class EventProcessor {
     private readonly clock: Clock,
     private readonly log: { error(obj: unknown, msg: string): void },
     private readonly lag?: Summary,
+    /** Told which users' ranking state each committed batch changed. */
+    private readonly changes?: ChangeBus,
   ) {}
 
   start(): void {
@@ -96,7 +99,8 @@ export class EventProcessor {
   }
 
   private async processBatch(): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+    const changed: Change[] = [];
+    const count = await this.db.transaction().execute(async (trx) => {
       let query = trx.selectFrom('events').selectAll().where('processed', '=', 0).orderBy('seq').limit(BATCH);
       // Several workers on PostgreSQL take disjoint batches.
       if (this.dbKind === 'postgres') query = query.forUpdate().skipLocked();
@@ -123,11 +127,35 @@ export class EventProcessor {
       for (const [tenantId, events] of byTenant) {
         const known = await loadKnownState(trx, this.dbKind, tenantId, events);
         await writeEffects(trx, tenantId, computeEffects(events, known), now);
+        changed.push(...rankingChanges(tenantId, events));
       }
       await markProcessed(trx, this.dbKind, rows.map((r) => r.seq));
       return rows.length;
     });
+    // After the commit: a node that re-reads the users now sees the effects.
+    for (const change of changed) this.changes?.publish(change);
+    return count;
   }
+}
+
+/** Events after which the user's next first page must reflect them (the rest: at the list's next refresh). */
+const RERANK_NOW: ReadonlySet<EventType> = new Set(['click', 'like', 'share', 'dislike', 'login']);
+const RERANK_SOON: ReadonlySet<EventType> = new Set(['impression', 'return']);
+
+/** The users whose ranking state a batch changed; session starts and logouts change none. */
+function rankingChanges(tenantId: string, events: StoredEvent[]): Change[] {
+  const now = new Set<string>();
+  const soon = new Set<string>();
+  for (const e of events) {
+    if (e.userId === null) continue;
+    if (RERANK_NOW.has(e.type)) now.add(e.userId);
+    else if (RERANK_SOON.has(e.type)) soon.add(e.userId);
+  }
+  for (const userId of now) soon.delete(userId);
+  const out: Change[] = [];
+  if (now.size > 0) out.push({ kind: 'users', tenantId, userIds: [...now], rerank: 'now' });
+  if (soon.size > 0) out.push({ kind: 'users', tenantId, userIds: [...soon], rerank: 'soon' });
+  return out;
 }
 
 /**

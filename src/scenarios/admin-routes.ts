@@ -82,6 +82,7 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (ap
       const existing = await findAlgorithm(db, tenant_id, algorithm_id);
       const algorithm = { tenantId: tenant_id, id: algorithm_id, config, createdAt: existing?.createdAt ?? now, updatedAt: now };
       await upsertAlgorithm(db, algorithm);
+      deps.changes.publish({ kind: 'tenant', tenantId: tenant_id });
       return algorithmView(algorithm);
     },
   );
@@ -128,6 +129,7 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (ap
       const users = await scenariosUsingAlgorithm(db, tenant_id, algorithm_id);
       if (users.length > 0) throw errors.conflict(`Algorithm ${algorithm_id} is used by scenarios: ${users.join(', ')}.`);
       if (!(await deleteAlgorithm(db, tenant_id, algorithm_id))) throw errors.notFound(`No algorithm ${algorithm_id} for tenant ${tenant_id}.`);
+      deps.changes.publish({ kind: 'tenant', tenantId: tenant_id });
       return reply.code(204).send();
     },
   );
@@ -165,6 +167,7 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (ap
         updatedAt: now,
       };
       await upsertScenario(db, scenario);
+      deps.changes.publish({ kind: 'tenant', tenantId: scenario.tenantId });
       return scenarioView(scenario);
     },
   );
@@ -210,6 +213,7 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (ap
       if (!(await deleteScenario(db, request.params.tenant_id, request.params.scenario))) {
         throw errors.notFound(`No scenario ${request.params.scenario} for tenant ${request.params.tenant_id}.`);
       }
+      deps.changes.publish({ kind: 'tenant', tenantId: request.params.tenant_id });
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ChangeBus } from '../changes/change-bus.js';
 import { findSource } from '../content/source-repo.js';
 import type { Database } from '../db/schema.js';
 import { errors } from '../http/problem.js';
@@ -23,6 +24,13 @@ export interface UserServiceDeps {
   dbKind: 'sqlite' | 'postgres';
   clock: Clock;
   cursors: Signer;
+  /** Every node's cached state of the user is dropped when it changes here. */
+  changes: ChangeBus;
+}
+
+/** The user's feed must reflect the edit from its next first page on. */
+function changed(deps: UserServiceDeps, tenantId: string, userId: string): void {
+  deps.changes.publish({ kind: 'users', tenantId, userIds: [userId], rerank: 'now' });
 }
 
 export const USER_PAGE_DEFAULT = 100;
@@ -53,9 +61,11 @@ export async function putUser(deps: UserServiceDeps, tenantId: string, userId: s
       // Created concurrently (another PUT or a login event): replace as PUT promises.
       if (!(await findUser(deps.db, tenantId, userId))) throw error;
       await saveUserProperties(deps.db, tenantId, userId, properties, now);
+      changed(deps, tenantId, userId);
       return { created: false, user: await describeUser(deps.db, tenantId, userId) };
     }
   }
+  changed(deps, tenantId, userId);
   return { created: !existing, user: await describeUser(deps.db, tenantId, userId) };
 }
 
@@ -69,11 +79,13 @@ export async function patchUser(deps: UserServiceDeps, tenantId: string, userId:
     assertPropertyLimits(merged);
     await saveUserProperties(trx, tenantId, userId, merged, deps.clock.now());
   });
+  changed(deps, tenantId, userId);
   return describeUser(deps.db, tenantId, userId);
 }
 
 export async function deleteUser(deps: UserServiceDeps, tenantId: string, userId: string): Promise<void> {
   if (!(await deleteUserEverywhere(deps.db, tenantId, userId))) throw errors.notFound(`No user ${JSON.stringify(userId)}.`);
+  changed(deps, tenantId, userId);
 }
 
 interface UserCursor {
@@ -110,4 +122,5 @@ export async function relateToSource(
   if (!(await findSource(deps.db, sourceId))) throw errors.notFound(`No source ${sourceId}.`);
   if (on) await setSourceRelation(deps.db, tenantId, userId, sourceId, relation, deps.clock.now());
   else await removeSourceRelation(deps.db, tenantId, userId, sourceId, relation);
+  changed(deps, tenantId, userId);
 }

@@ -1,0 +1,47 @@
+/**
+ * What changed, for the per-node caches that hold it (issue 15): each node
+ * keeps scenarios, user states and ranked lists in memory and drops or
+ * re-ranks them when told. On one node the bus is a function call; in a fleet
+ * it is PostgreSQL LISTEN/NOTIFY (postgres-change-bus.ts).
+ */
+export type Change =
+  /**
+   * Users whose ranking state changed (events applied, profile, follows,
+   * blocks). `rerank: 'now'`: their next first page must reflect it (a click,
+   * like, share, dislike, login, or an edit); `'soon'`: within a list's
+   * refresh (impressions, dwell time).
+   */
+  | { kind: 'users'; tenantId: string; userIds: string[]; rerank: 'now' | 'soon' }
+  /** A tenant's scenarios or algorithms. */
+  | { kind: 'tenant'; tenantId: string }
+  /** Sources (trust level, deletion): every tenant's lists. */
+  | { kind: 'sources' }
+  /** A notification may have been missed (the listener reconnected): drop everything. */
+  | { kind: 'everything' };
+
+export interface ChangeBus {
+  /** Tells this node's subscribers now and, in a fleet, every other node. */
+  publish(change: Change): void;
+  subscribe(listener: (change: Change) => void): void;
+  close(): Promise<void>;
+}
+
+/** One node: subscribers are called at once, in order. */
+export class LocalChangeBus implements ChangeBus {
+  private readonly listeners: ((change: Change) => void)[] = [];
+
+  publish(change: Change): void {
+    this.deliver(change);
+  }
+
+  subscribe(listener: (change: Change) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Calls every subscriber (also for changes other nodes published). */
+  deliver(change: Change): void {
+    for (const listener of this.listeners) listener(change);
+  }
+
+  async close(): Promise<void> {}
+}
