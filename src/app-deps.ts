@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
+import type { ChangeBus } from './changes/change-bus.js';
 import type { Config } from './config.js';
 import type { ConsoleSessions } from './console/console-sessions.js';
 import type { LoginThrottle } from './console/login-throttle.js';
@@ -10,6 +11,7 @@ import type { ArticleStore } from './content/article-store.js';
 import type { ContentCatalog } from './content/content-catalog.js';
 import type { Crawler } from './crawl/crawler.js';
 import type { FeedPreview } from './feed/feed-preview.js';
+import type { FeedRankings } from './feed/feed-rankings.js';
 import type { FeedService } from './feed/feed-service.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Database } from './db/schema.js';
@@ -49,6 +51,8 @@ export interface AppDeps {
   webhookSecrets: SecretBox;
   metrics: Registry;
   contents: ContentCatalog;
+  /** Tells every process's caches what changed (users, scenarios, sources). */
+  changes: ChangeBus;
   /** Signs pagination cursors. */
   cursors: Signer;
   tokens: TrackingTokens;
@@ -60,6 +64,8 @@ export interface AppDeps {
   articles: ArticleStore;
   crawler: Crawler;
   feed: FeedService;
+  /** The ranked lists the feed serves from (its sweep and background re-ranking). */
+  rankings: FeedRankings;
   /** The console's scenario preview: the feed's ranking, explained, serving nothing. */
   feedPreview: FeedPreview;
   /** Push files (and later thumbnails): local files or S3. */

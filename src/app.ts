@@ -14,8 +14,9 @@ import { adminAreaRoutes } from './areas/admin-area-routes.js';
 import { contentsRoute } from './content/contents-route.js';
 import { BODY_LIMIT_BYTES, clientErrorHandler, installErrorHandling } from './http/error-handling.js';
 import { installPipeline } from './http/pipeline.js';
+import { newRequestId } from './http/request-id.js';
+import { RequestLog, RequestLogger } from './http/request-logging.js';
 import { installValidators } from './http/validator.js';
-import { newRequestId } from './lib/ids.js';
 import { adminMetricsRoute } from './events/admin-metrics-route.js';
 import { eventsRoute } from './events/events-route.js';
 import { adminUsageRoutes } from './metering/admin-usage-routes.js';
@@ -45,7 +46,10 @@ function trustedProxies(setting: false | number | string): boolean | string | ((
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
-    genReqId: () => newRequestId(),
+    // One `request completed` line per request, and a child logger only for a request that logs more.
+    logController: new RequestLog(deps.log),
+    childLoggerFactory: RequestLogger.factory,
+    genReqId: newRequestId,
     // Never take a request id from the client: ours is what support looks up.
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Typed, frozen configuration. Built once by `loadConfig`, passed everywhere else. */
@@ -53,6 +54,12 @@ export interface Config {
     /** Limit for one delivery attempt. */
     timeoutMs: number;
   };
+  feed: {
+    /** Worker threads that rank (0: rank on the HTTP thread, as an in-memory SQLite database needs). */
+    rankingThreads: number;
+    /** Ranked lists held per process (least recently used dropped): about one per active user. */
+    listCapacity: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -95,6 +102,8 @@ export const CONFIG_VARIABLES = [
   'WEBHOOK_TIMEOUT_MS',
   'TRUST_PROXY',
   'WORKER_METRICS_PORT',
+  'RANKING_THREADS',
+  'FEED_LIST_CAPACITY',
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -196,6 +205,13 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
   const trustProxy = parseTrustProxy(get('TRUST_PROXY'), problems);
   const workerMetricsPort = get('WORKER_METRICS_PORT') === undefined ? null : integer('WORKER_METRICS_PORT', 0, 0, 65535);
 
+  const feed = {
+    // One core serves HTTP; the others rank.
+    rankingThreads: integer('RANKING_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
+    // ~14 KB of the HTTP thread's heap per active user (list, snapshot, user state; bench/RESULTS.md issue 15).
+    listCapacity: integer('FEED_LIST_CAPACITY', 50_000, 100, 10_000_000),
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -218,6 +234,7 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     objectStoreEndpoint,
     push: Object.freeze(push),
     webhook: Object.freeze({ ...webhook, retryDelaysMs: Object.freeze(retryDelaysMs) as number[] }),
+    feed: Object.freeze(feed),
   });
 }
 

@@ -1,6 +1,9 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { Counter, Gauge, Summary } from 'prom-client';
+import { LocalChangeBus, type ChangeBus } from './changes/change-bus.js';
+import { PostgresChangeBus } from './changes/postgres-change-bus.js';
+import { sql, type Kysely } from 'kysely';
+import { Counter, Gauge, Summary, type Registry } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
 import { baseUrlOf, type Config } from './config.js';
 import { ConsoleSessions } from './console/console-sessions.js';
@@ -11,11 +14,19 @@ import { createContentPipeline, USER_AGENT } from './crawl/content-pipeline.js';
 import { SafeFetcher } from './fetch/safe-fetcher.js';
 import { ContentPool } from './feed/content-pool.js';
 import { FeedPreview } from './feed/feed-preview.js';
+import { FeedContinuations } from './feed/feed-continuations.js';
+import { FeedRankings } from './feed/feed-rankings.js';
 import { FeedService } from './feed/feed-service.js';
 import { Popularity } from './feed/popularity.js';
+import { InlineRanking, type RankingBackend } from './feed/ranking-backend.js';
+import { RankingEngine } from './feed/ranking-engine.js';
+import { RankingThreads } from './feed/ranking-threads.js';
 import { MemorySnapshotStore, RedisSnapshotStore } from './feed/snapshot-store.js';
-import { UserRanker } from './feed/user-ranker.js';
+import { UserRanker, type RankingReason } from './feed/user-ranker.js';
+import { UserStates } from './feed/user-states.js';
+import { ScenarioCache } from './scenarios/scenario-cache.js';
 import { openDatabase } from './db/connect.js';
+import type { Database } from './db/schema.js';
 import { DemoSite } from './demo/demo-site.js';
 import { EventLog } from './events/event-log.js';
 import { EventProcessor } from './events/event-processor.js';
@@ -98,7 +109,13 @@ export async function createRuntime(
     ageBuckets: 5,
     registers: [metrics],
   });
-  const events = new EventProcessor(database.db, database.kind, clock, log, lag);
+  // What changed, for every process's caches: LISTEN/NOTIFY when processes share PostgreSQL.
+  const changes: ChangeBus =
+    database.kind === 'postgres'
+      ? new PostgresChangeBus(config.databaseUrl, (channel, payload) => sql`SELECT pg_notify(${channel}, ${payload})`.execute(database.db), log)
+      : new LocalChangeBus();
+  if (changes instanceof PostgresChangeBus) await changes.start();
+  const events = new EventProcessor(database.db, database.kind, clock, log, lag, changes);
   new Gauge({
     name: 'events_unprocessed',
     help: 'Accepted events not yet applied (the processing backlog).',
@@ -122,16 +139,41 @@ export async function createRuntime(
   const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog, inProcessSites });
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
-  const pool = new ContentPool(database.db, clock, pipeline.embedder.dimensions);
-  const ranker = new UserRanker(pool, new Popularity(database.db, clock), pipeline.embedder);
+  const ranker = new UserRanker(rankingBackend(config, database.db, clock, pipeline.embedder.dimensions, log), pipeline.embedder, rankingMeter(metrics));
+  const snapshots = redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore();
+  const scenarios = new ScenarioCache(database.db, clock);
+  const users = new UserStates(database.db, config.feed.listCapacity);
+  changes.subscribe((change) => {
+    if (change.kind === 'tenant') scenarios.invalidate(change.tenantId);
+    else if (change.kind === 'everything') scenarios.clear();
+  });
+  const rankings = new FeedRankings({ clock, ranker, users, snapshots, changes, capacity: config.feed.listCapacity, log });
+  new Gauge({
+    name: 'feed_ranking_thread_cpu_seconds_total',
+    help: 'CPU time used by the ranking threads (rankings, sweeps, pool refreshes), from /proc; 0 when ranking runs on the HTTP thread.',
+    registers: [metrics],
+    collect() {
+      const seconds = ranker.backend.cpuSeconds();
+      if (seconds !== null) this.set(seconds);
+    },
+  });
+  new Gauge({
+    name: 'feed_ranked_lists',
+    help: 'Ranked feed lists held by this process (about one per active user and area context).',
+    registers: [metrics],
+    collect() {
+      this.set(rankings.size);
+    },
+  });
   const feed = new FeedService({
     feedCursors: new Signer(secretKey, 'feed-cursor'),
-    db: database.db,
     clock,
     areas: pipeline.areas,
-    pool,
-    ranker,
-    snapshots: redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore(),
+    scenarios,
+    users,
+    rankings,
+    continuations: new FeedContinuations({ ranker, users, snapshots }),
+    snapshots,
     tokens,
     contents: catalog,
   });
@@ -218,9 +260,11 @@ export async function createRuntime(
     webhookSecrets,
     metrics,
     contents: catalog,
+    changes,
     cursors,
     tokens,
     feed,
+    rankings,
     feedPreview,
     eventLog,
     events,
@@ -243,6 +287,7 @@ export async function createRuntime(
     },
     async close() {
       clearInterval(touchTimer);
+      rankings.stop();
       await pushWorker.stop();
       await webhooks.stop();
       await pipeline.close();
@@ -252,8 +297,49 @@ export async function createRuntime(
       await keys.flushLastUsed();
       await limiter.close();
       await objects.close();
+      await ranker.backend.close();
+      await changes.close();
       if (redis) await redis.quit();
       await database.close();
+    },
+  };
+}
+
+/**
+ * Ranking threads (RANKING_THREADS, default one per core but the HTTP
+ * thread's), each with its own database connection and pool; on the HTTP
+ * thread itself when asked (0) or when the database is SQLite in memory,
+ * which another thread cannot open.
+ */
+function rankingBackend(config: Config, db: Kysely<Database>, clock: Clock, dimensions: number, log: pino.Logger): RankingBackend {
+  const inMemory = config.databaseUrl.endsWith(':memory:');
+  if (config.feed.rankingThreads === 0 || inMemory) {
+    return new InlineRanking(new RankingEngine(new ContentPool(db, clock, dimensions), new Popularity(db, clock), config.feed.listCapacity));
+  }
+  return new RankingThreads(
+    config.feed.rankingThreads,
+    { databaseUrl: config.databaseUrl, dimensions, maxWatches: config.feed.listCapacity },
+    (err) => log.error({ err }, 'ranking thread failed; restarting it'),
+  );
+}
+
+/** feed_rankings_total and feed_ranking_seconds_total: how many rankings, and the time they took where they ran. */
+function rankingMeter(metrics: Registry) {
+  const count = new Counter({
+    name: 'feed_rankings_total',
+    help: 'Rankings, in ranking threads or inline, by reason: a feed list, a cursor chain continued past its list, a push job user.',
+    labelNames: ['reason'] as const,
+    registers: [metrics],
+  });
+  const seconds = new Counter({
+    name: 'feed_ranking_seconds_total',
+    help: 'Time spent ranking, measured in the thread that ranked (wall time there; the thread does nothing else).',
+    registers: [metrics],
+  });
+  return {
+    ranked(reason: RankingReason, ms: number) {
+      count.labels(reason).inc();
+      seconds.inc(ms / 1000);
     },
   };
 }

@@ -14,6 +14,8 @@ export async function serve(config: Config, options: { demo: boolean; workers: b
   const { deps } = runtime;
   const app = await buildApp(deps);
 
+  // Ranking threads load the pool while the rest starts; lists follow new content from now on.
+  deps.rankings.start();
   const demo = options.demo ? await seedDemo(deps) : null;
   if (options.workers) deps.pushWorker.warmUp();
   const address = await app.listen({ port: config.port, host: config.host });

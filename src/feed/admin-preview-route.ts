@@ -62,7 +62,7 @@ export const adminPreviewRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app,
     async (request) => {
       const { tenant_id: tenantId, scenario } = request.params;
       await requireTenant(deps.db, tenantId);
-      const preview = await deps.feedPreview.preview(tenantId, scenario, request.query, request.id);
+      const preview = await deps.feedPreview.preview(tenantId, scenario, request.query);
       return {
         items: preview.items.map(({ view, score, signals, exploration }) => ({
           id: view.id,

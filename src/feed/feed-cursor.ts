@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { errors } from '../http/problem.js';
 import type { Signer } from '../lib/signer.js';
+import { CHAIN_TTL_MS } from './snapshot-store.js';
 
 /** What a cursor carries: where in which snapshot, and what it is bound to. */
 export interface CursorState {
   snapshotId: string;
   offset: number;
+  /** When the chain's first page was served: the chain lasts CHAIN_TTL_MS from then. */
+  startedAt: number;
 }
 
 interface Binding {
@@ -20,6 +23,8 @@ interface Payload {
   s: string;
   o: number;
   b: string;
+  /** Absent in cursors issued before chains carried their start (they last as long as their snapshot). */
+  t?: number;
 }
 
 /** A short digest of everything a cursor is bound to; also the key of a user's live chain. */
@@ -29,16 +34,18 @@ export function bindingKey(b: Binding): string {
 }
 
 export function encodeCursor(signer: Signer, state: CursorState, binding: Binding): string {
-  return signer.sign({ s: state.snapshotId, o: state.offset, b: bindingKey(binding) } satisfies Payload);
+  return signer.sign({ s: state.snapshotId, o: state.offset, b: bindingKey(binding), t: state.startedAt } satisfies Payload);
 }
 
-/** The cursor's state; 400 when it was altered, or issued for another tenant, scenario, user or query. */
-export function decodeCursor(signer: Signer, cursor: string, binding: Binding): CursorState {
+/** The cursor's state; 400 when it was altered, issued for another tenant, scenario, user or query, or its chain is over an hour old. */
+export function decodeCursor(signer: Signer, cursor: string, binding: Binding, now: number): CursorState {
   const payload = signer.verify<Payload>(cursor);
   const valid = payload && typeof payload.s === 'string' && Number.isInteger(payload.o) && payload.o >= 0 && typeof payload.b === 'string';
   if (!valid) throw invalidCursor('it is not a cursor this service issued, or it was altered');
   if (payload.b !== bindingKey(binding)) throw invalidCursor('it was issued for another tenant, scenario, user or area query');
-  return { snapshotId: payload.s, offset: payload.o };
+  const startedAt = typeof payload.t === 'number' ? payload.t : now;
+  if (now - startedAt >= CHAIN_TTL_MS) throw invalidCursor('it expired (cursors last an hour); request the first page again');
+  return { snapshotId: payload.s, offset: payload.o, startedAt };
 }
 
 export function invalidCursor(why: string) {

@@ -8,7 +8,7 @@ import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
 import type { ScoreParts } from '../ranking/score.js';
 import { findAlgorithm, findScenario, type Scenario } from '../scenarios/scenario-repo.js';
-import { snapshotRankRequest } from './feed-service.js';
+import { LIST_SIZE, personalListUser } from './feed-rankings.js';
 import { areaTarget, resolveFeedAreas, type AreaQuery } from './resolve-feed-areas.js';
 import { loadUserFeedState } from './user-feed-state.js';
 import type { UserRanker } from './user-ranker.js';
@@ -50,7 +50,7 @@ export interface FeedPreviewDeps {
 export class FeedPreview {
   constructor(private readonly deps: FeedPreviewDeps) {}
 
-  async preview(tenantId: string, scenarioName: string, query: PreviewQuery, requestId: string): Promise<Preview> {
+  async preview(tenantId: string, scenarioName: string, query: PreviewQuery): Promise<Preview> {
     const { db, clock } = this.deps;
     const scenario = await findScenario(db, tenantId, scenarioName);
     if (!scenario) throw errors.notFound(`No scenario ${scenarioName} for tenant ${tenantId}.`);
@@ -61,18 +61,17 @@ export class FeedPreview {
     const user = await loadUserFeedState(db, tenantId, query.user_id, now);
     const areas = resolveFeedAreas(this.deps.areas, query, user.registered ? user.properties : {});
     const ranked = await this.deps.ranker.explain(
-      snapshotRankRequest({
+      {
         tenantId,
         config: algorithm.config,
         user,
         areas: areas.map((a) => areaTarget(this.deps.areas, a)),
         now,
-        // The feed's seed: the user id, or for an anonymous request its request id (so its
-        // exploration slots differ from one request to the next, in the feed as here).
-        seedKey: query.user_id ?? requestId,
+        // The feed's list: the registered user's own seed, else the generic list's (feed-rankings.ts).
+        seedKey: personalListUser(user, query.user_id) ?? 'generic',
+        limit: LIST_SIZE,
         pageSize: query.limit,
-        exclude: new Set(),
-      }),
+      },
     );
     const page = ranked.slice(0, query.limit);
     const views = await this.deps.contents.items(page.map((r) => r.id));

@@ -8,6 +8,13 @@ interface Counts {
   clicks: number;
 }
 
+export interface TenantPopularity {
+  item(id: string): Counts | undefined;
+  totals: Counts;
+  /** Ids by smoothed CTR, best first. */
+  top(): readonly string[];
+}
+
 interface TenantStats {
   items: Map<string, Counts>;
   /** Ids by smoothed CTR, best first (items with enough impressions). */
@@ -38,7 +45,7 @@ export class Popularity {
     private readonly clock: Clock,
   ) {}
 
-  async of(tenantId: string): Promise<{ item(id: string): Counts | undefined; totals: Counts; top(): readonly string[] }> {
+  async of(tenantId: string): Promise<TenantPopularity> {
     let stats = this.tenants.get(tenantId);
     if (!stats) {
       stats = { items: new Map(), top: null, topAt: 0, dirty: false, totals: { impressions: 0, clicks: 0 }, loadedUntil: 0, refreshedAt: -Infinity, refreshing: null };
@@ -49,9 +56,18 @@ export class Popularity {
       s.refreshing ??= this.load(tenantId, s).finally(() => (s.refreshing = null));
       await s.refreshing;
     }
-    const s = stats;
-    const now = this.clock.now();
+    return this.view(stats);
+  }
+
+  /** The tenant's counts as last loaded, without a refresh (null before the first `of()`). */
+  cached(tenantId: string): TenantPopularity | null {
+    const stats = this.tenants.get(tenantId);
+    return stats ? this.view(stats) : null;
+  }
+
+  private view(s: TenantStats): TenantPopularity {
     const top = () => {
+      const now = this.clock.now();
       // Sorting a busy tenant's tens of thousands of items is ~5 ms: at most every 10 s.
       if (s.top === null || (s.dirty && now - s.topAt >= TOP_REFRESH_MS)) {
         s.top = topByCtr(s);

@@ -44,18 +44,7 @@ export function retrieveCandidates(input: RetrievalInput): PoolItem[] {
   const { pool, config, now } = input;
   const sizes = input.sizes ?? FEED_CHANNELS;
   const maxAgeMs = config.max_age_hours * 3_600_000;
-  const languages = new Set(config.languages);
-  const include = new Set(config.include_categories);
-  const exclude = new Set(config.exclude_categories);
-  const allowed = (item: PoolItem | undefined): item is PoolItem =>
-    item !== undefined &&
-    !input.read.has(item.id) &&
-    !input.blocked.has(item.sourceId) &&
-    pool.trustOf(item.sourceId) >= config.min_trust_level &&
-    now - item.publishedAt <= maxAgeMs &&
-    (languages.size === 0 || (item.language !== null && languages.has(item.language))) &&
-    (include.size === 0 || (item.category !== null && include.has(item.category))) &&
-    (item.category === null || !exclude.has(item.category));
+  const allowed = allowedBy(pool, config, now, input.read, input.blocked);
 
   const chosen = new Map<string, PoolItem>();
   const take = (item: PoolItem | undefined) => {
@@ -86,6 +75,29 @@ export function retrieveCandidates(input: RetrievalInput): PoolItem[] {
     }
   }
   return [...chosen.values()];
+}
+
+/** What may be a candidate of this algorithm for this user: not read, not blocked, within the algorithm's limits. */
+export function allowedBy(
+  pool: ContentPool,
+  config: AlgorithmConfig,
+  now: number,
+  read: ReadonlySet<string>,
+  blocked: ReadonlySet<string>,
+): (item: PoolItem | undefined) => item is PoolItem {
+  const maxAgeMs = config.max_age_hours * 3_600_000;
+  const languages = new Set(config.languages);
+  const include = new Set(config.include_categories);
+  const exclude = new Set(config.exclude_categories);
+  return (item: PoolItem | undefined): item is PoolItem =>
+    item !== undefined &&
+    !read.has(item.id) &&
+    !blocked.has(item.sourceId) &&
+    pool.trustOf(item.sourceId) >= config.min_trust_level &&
+    now - item.publishedAt <= maxAgeMs &&
+    (languages.size === 0 || (item.language !== null && languages.has(item.language))) &&
+    (include.size === 0 || (item.category !== null && include.has(item.category))) &&
+    (item.category === null || !exclude.has(item.category));
 }
 
 /** The newest allowed items of a recency list (an area's or a source's), up to `limit`. */

@@ -1,7 +1,13 @@
 import type { Redis } from 'ioredis';
+import type { Ranked } from './ranking-engine.js';
 
-/** How long a cursor chain's ranked list is kept (DESIGN §5: at least an hour). */
-export const SNAPSHOT_TTL_MS = 60 * 60_000;
+/** How long a cursor chain lasts from its first page (DESIGN §5: at least an hour). */
+export const CHAIN_TTL_MS = 60 * 60_000;
+/**
+ * How long a ranked list is kept: a chain may start from a list built up to
+ * MAX_LIST_AGE_MS before its first page (feed-rankings.ts), and must last an hour.
+ */
+export const SNAPSHOT_TTL_MS = CHAIN_TTL_MS + 15 * 60_000;
 
 /**
  * The ranked list a cursor chain pages through, kept so pages stay stable
@@ -9,8 +15,8 @@ export const SNAPSHOT_TTL_MS = 60 * 60_000;
  * same chain already covered (a chain continues past one snapshot).
  */
 export interface Snapshot {
-  entries: string[];
-  covered: string[];
+  entries: readonly Ranked[];
+  covered: readonly string[];
 }
 
 export interface SnapshotStore {
@@ -20,27 +26,31 @@ export interface SnapshotStore {
   delete(id: string): Promise<void>;
 }
 
-const encode = (s: Snapshot) => `${s.entries.join(',')}\n${s.covered.join(',')}`;
+/** Text for Redis: `id~score~source` entries (a list saved before sources were kept has none: served items are checked again). */
+const encode = (s: Snapshot) => `${s.entries.map((e) => `${e.id}~${e.score.toFixed(6)}~${e.sourceId}`).join(',')}\n${s.covered.join(',')}`;
 const decode = (text: string): Snapshot => {
   const [entries = '', covered = ''] = text.split('\n');
-  return { entries: entries === '' ? [] : entries.split(','), covered: covered === '' ? [] : covered.split(',') };
+  return { entries: entries === '' ? [] : entries.split(',').map(decodeEntry), covered: covered === '' ? [] : covered.split(',') };
 };
+function decodeEntry(text: string): Ranked {
+  const [id = '', score = '0', sourceId = ''] = text.split('~');
+  return { id, score: Number(score), sourceId };
+}
 
 /**
  * One node's snapshots (the embedded mode), least recently used dropped past
- * `maxEntries`. The feed keeps one live chain per user and query (a new first
- * page replaces the last one), so the bound is on active users: 100,000
- * snapshots of 100 entries are ~300 MB at most.
+ * `maxEntries`. Held as the objects the feed's lists are (no copy, never
+ * changed), so a list that is also a snapshot costs its memory once.
  */
 export class MemorySnapshotStore implements SnapshotStore {
-  private readonly entries = new Map<string, { text: string; expiresAt: number }>();
+  private readonly entries = new Map<string, { snapshot: Snapshot; expiresAt: number }>();
 
   constructor(private readonly maxEntries = 100_000) {}
 
   async save(id: string, snapshot: Snapshot, now: number): Promise<void> {
     this.entries.delete(id);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(id, { text: encode(snapshot), expiresAt: now + SNAPSHOT_TTL_MS });
+    this.entries.set(id, { snapshot, expiresAt: now + SNAPSHOT_TTL_MS });
   }
 
   async load(id: string, now: number): Promise<Snapshot | null> {
@@ -52,7 +62,7 @@ export class MemorySnapshotStore implements SnapshotStore {
     }
     this.entries.delete(id);
     this.entries.set(id, entry); // most recently used last
-    return decode(entry.text);
+    return entry.snapshot;
   }
 
   async delete(id: string): Promise<void> {

@@ -25,8 +25,12 @@ import { forgetPushed, loadPushUserStates, recordPushed, type PushUserState } fr
 /** Users ranked between two reads of the database; also the file's write granularity. */
 const BATCH_SIZE = 500;
 const SPARE_CANDIDATES = 2;
-/** Users ranked between two turns of the event loop (~10–20 ms of CPU). */
-const YIELD_EVERY_USERS = 20;
+/**
+ * Users ranked at once: enough to keep the ranking threads busy while this
+ * thread waits; ranked inline, it is also how much ranking runs between two
+ * turns of the event loop (~10–20 ms of CPU).
+ */
+const RANKINGS_IN_FLIGHT = 20;
 /** A push line needs 1–3 items: smaller channels than a feed snapshot's keep a user's ranking cheap. */
 export const PUSH_CHANNELS: ChannelSizes = { vectors: 40, vectorProbes: 4, perArea: 40, perFollowedSource: 10, fresh: 60, popular: 20 };
 
@@ -82,7 +86,7 @@ export class PushJobRunner {
 
   /** Loads what ranking needs (the pool), so a worker's first job does not pay for it. */
   warmUp(): Promise<void> {
-    return this.deps.ranker.warmUp();
+    return this.deps.ranker.warmUp(this.deps.clock.now());
   }
 
   async run(job: PushJob, owner: string, stopping: AbortSignal): Promise<RunOutcome> {
@@ -201,12 +205,17 @@ export class PushJobRunner {
       const states = await loadPushUserStates(db, job.tenantId, batch.userIds, job.id, now);
       const picks: { userId: string; state: PushUserState; ranked: Ranked[] }[] = [];
       const plain: SharedRanking = {};
-      for (const [i, userId] of batch.userIds.entries()) {
+      const users = batch.userIds.flatMap((userId) => {
         const state = states.get(userId);
-        if (!state) continue; // deleted since the batch was listed: no line, no charge
-        picks.push({ userId, state, ranked: await this.rankUser(job, config, userId, state, now, plain) });
-        // Ranking is CPU only: let requests on this node be answered between users.
-        if (i % YIELD_EVERY_USERS === YIELD_EVERY_USERS - 1) await new Promise((resolve) => setImmediate(resolve));
+        return state ? [{ userId, state }] : []; // deleted since the batch was listed: no line, no charge
+      });
+      // Several users in flight keep every ranking thread busy; the file keeps the batch's order.
+      for (let i = 0; i < users.length; i += RANKINGS_IN_FLIGHT) {
+        const chunk = users.slice(i, i + RANKINGS_IN_FLIGHT);
+        const ranked = await Promise.all(chunk.map(({ userId, state }) => this.rankUser(job, config, userId, state, now, plain)));
+        chunk.forEach(({ userId, state }, j) => picks.push({ userId, state, ranked: ranked[j]! }));
+        // Ranking inline (RANKING_THREADS=0) is CPU on this thread: let requests be answered between chunks.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       const views = await this.deps.contents.items([...new Set(picks.flatMap((p) => p.ranked.map((r) => r.id)))]);
       const issuedAt = Math.floor(now / 1000);
@@ -263,7 +272,7 @@ export class PushJobRunner {
       pageSize: job.candidatesPerUser,
       exclude: state.pushed,
       channels: PUSH_CHANNELS,
-    });
+    }, 'push');
     return ranked.sort((a, b) => b.score - a.score);
   }
 }

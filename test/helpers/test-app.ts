@@ -52,6 +52,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       ADMIN_TOKEN,
       SECRET_KEY: 'test-secret-key-0123456789abcdef0123456789',
       LOG_LEVEL: 'info',
+      // Rank on the test's own thread (a thread per app would cost a second to start); the
+      // ranking-thread suites set it.
+      RANKING_THREADS: '0',
       ...options.env,
     },
     { readDotEnv: false },

@@ -1,0 +1,318 @@
+import type { Change, ChangeBus } from '../changes/change-bus.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import type { AreaTarget } from '../ranking/types.js';
+import type { Algorithm } from '../scenarios/scenario-repo.js';
+import type { Ranked } from './ranking-engine.js';
+import type { SnapshotStore } from './snapshot-store.js';
+import type { UserFeedState } from './user-feed-state.js';
+import type { UserRanker } from './user-ranker.js';
+import type { UserStates } from './user-states.js';
+
+/**
+ * How many items one list orders: three pages of 20; a chain that reads
+ * further continues with a new ranking of what it has not covered.
+ * Diversification costs grow with its square (200 items took ~7 ms of CPU,
+ * 100 ~3.4 ms, 60 ~1.9 ms; bench/RESULTS.md).
+ */
+export const LIST_SIZE = 60;
+/** A list older than this is served while it is re-ranked in the background (scores age; popularity moves). */
+export const LIST_REFRESH_MS = 10 * 60_000;
+/** A list older than this is re-ranked before it is served, so a chain started from it lasts its hour (snapshot-store.ts). */
+export const MAX_LIST_AGE_MS = LIST_REFRESH_MS + 5 * 60_000;
+/** How often the ranking threads score new items against the lists they watch. */
+export const SWEEP_INTERVAL_MS = 5000;
+/** Background re-rankings in flight at once (each ranking thread takes them in turn). */
+const MAX_BACKGROUND = 4;
+
+
+/** A ranked list as the feed serves it: its snapshot id is what cursors point into. */
+export interface HeldList {
+  snapshotId: string;
+  ranked: readonly Ranked[];
+  builtAt: number;
+}
+
+export interface ListRequest {
+  tenantId: string;
+  algorithm: Pick<Algorithm, 'id' | 'config'>;
+  userId: string | undefined;
+  user: UserFeedState;
+  targets: AreaTarget[];
+  pageSize: number;
+  now: number;
+}
+
+type Input = Omit<ListRequest, 'now' | 'user'>;
+
+/**
+ * A registered user with something personal to rank by (signals, interests,
+ * follows, blocks) gets a list of their own; anyone else shares the generic
+ * list of the context (their reads are filtered when served). Most registered
+ * users of a large tenant have nothing personal yet: one ranking serves them all.
+ */
+export function personalListUser(user: UserFeedState, userId: string | undefined): string | undefined {
+  if (!user.registered || userId === undefined) return undefined;
+  const interests = user.properties.interests;
+  const personal = user.signals.length > 0 || user.followed.size > 0 || user.blocked.size > 0 || (Array.isArray(interests) && interests.length > 0);
+  return personal ? userId : undefined;
+}
+
+interface Entry {
+  key: string;
+  input: Input;
+  list: HeldList | null;
+  /** The tenant's configuration generation the list was built under. */
+  generation: number;
+  /** fresh: serve. outdated: serve, and re-rank in the background. invalid: re-rank before serving. */
+  state: 'fresh' | 'outdated' | 'invalid';
+  /** Bumped by every change of the user: a build started before it cannot make the list fresh. */
+  version: number;
+  building: { promise: Promise<HeldList>; version: number; generation: number } | null;
+  queued: boolean;
+}
+
+/**
+ * The feed's rankings, computed ahead of the request and held per node
+ * (issue 15): one list per registered user and area context, one generic list
+ * per tenant, algorithm and area context for everyone else, least recently
+ * used dropped past `capacity`. A request looks its list up; it waits for a
+ * ranking only when there is none yet (first request, evicted) or the user
+ * changed in a way the next page must show (a click: `rerank: 'now'`). Lists
+ * are re-ranked in the background when a sweep finds a new item that would
+ * enter them, when they age, and when their user changed otherwise.
+ * Read items and blocked sources are filtered when a page is served.
+ */
+export class FeedRankings {
+  private readonly entries = new Map<string, Entry>();
+  private readonly byUser = new Map<string, Set<string>>();
+  private readonly tenantGenerations = new Map<string, number>();
+  private globalGeneration = 0;
+  private readonly queue: Entry[] = [];
+  private background = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly deps: {
+      clock: Clock;
+      ranker: UserRanker;
+      users: UserStates;
+      snapshots: SnapshotStore;
+      changes: ChangeBus;
+      capacity: number;
+      log: { error(obj: unknown, msg: string): void };
+    },
+  ) {
+    deps.changes.subscribe((change) => this.apply(change));
+  }
+
+  /** Lists held. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * What a serving process starts: the ranking threads load the pool now (the
+   * first request would wait for it otherwise), and sweeps for new items run
+   * every SWEEP_INTERVAL_MS (tests call `sweep()` instead).
+   */
+  start(): void {
+    void this.deps.ranker.warmUp(this.deps.clock.now()).catch((err: unknown) => this.deps.log.error({ err }, 'ranking warm-up failed'));
+    this.timer ??= setInterval(() => void this.sweep().catch((err: unknown) => this.deps.log.error({ err }, 'feed sweep failed')), SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** The list to serve a first page from. */
+  async list(request: ListRequest): Promise<HeldList> {
+    const entry = this.entryFor(request);
+    const { list } = entry;
+    const age = list === null ? Infinity : request.now - list.builtAt;
+    if (list !== null && entry.state !== 'invalid' && entry.generation === this.generationOf(entry.input.tenantId) && age < MAX_LIST_AGE_MS) {
+      if (entry.state === 'outdated' || age >= LIST_REFRESH_MS) this.schedule(entry);
+      return list;
+    }
+    return this.build(entry, request.now);
+  }
+
+  /** Asks the ranking threads which held lists new items would enter, and re-ranks those in the background. */
+  async sweep(): Promise<number> {
+    const keys = await this.deps.ranker.backend.sweep(this.deps.clock.now());
+    for (const key of keys) {
+      const entry = this.entries.get(key);
+      if (!entry) continue;
+      if (entry.state === 'fresh') entry.state = 'outdated';
+      this.schedule(entry);
+    }
+    return keys.length;
+  }
+
+  /** Resolves when no background re-ranking is queued or running (tests, shutdown). */
+  async settle(): Promise<void> {
+    while (this.background > 0 || this.queue.length > 0) {
+      await Promise.all([...this.entries.values()].map((e) => e.building?.promise.catch(() => {})));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  private entryFor(request: ListRequest): Entry {
+    const input: Input = {
+      tenantId: request.tenantId,
+      algorithm: request.algorithm,
+      userId: personalListUser(request.user, request.userId),
+      targets: request.targets,
+      pageSize: request.pageSize,
+    };
+    const key = listKey(input);
+    let entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry); // most recently used last
+      // The algorithm object of the request is the current one (same id, maybe a new config).
+      entry.input = input;
+      return entry;
+    }
+    if (this.entries.size >= this.deps.capacity) this.evict(this.entries.values().next().value!);
+    entry = { key, input, list: null, generation: -1, state: 'invalid', version: 0, building: null, queued: false };
+    this.entries.set(key, entry);
+    if (input.userId !== undefined) getOrAdd(this.byUser, userKey(input.tenantId, input.userId)).add(key);
+    return entry;
+  }
+
+  private evict(entry: Entry): void {
+    this.entries.delete(entry.key);
+    if (entry.input.userId !== undefined) {
+      const key = userKey(entry.input.tenantId, entry.input.userId);
+      const keys = this.byUser.get(key);
+      keys?.delete(entry.key);
+      if (keys?.size === 0) this.byUser.delete(key);
+    }
+    this.deps.ranker.backend.forget([entry.key]);
+  }
+
+  /** Ranks the entry's list now, or joins a ranking of it already under way that saw the latest change. */
+  private build(entry: Entry, now: number): Promise<HeldList> {
+    if (this.buildingCurrent(entry)) return entry.building!.promise;
+    const version = entry.version;
+    const generation = this.generationOf(entry.input.tenantId);
+    const promise = this.rank(entry.input, entry.key, now).then((list) => {
+      if (entry.version === version) {
+        entry.list = list;
+        entry.generation = generation;
+        entry.state = 'fresh';
+      }
+      return list;
+    });
+    entry.building = { promise, version, generation };
+    const clear = () => {
+      if (entry.building?.promise === promise) entry.building = null;
+    };
+    promise.then(clear, clear);
+    return promise;
+  }
+
+  private async rank(input: Input, key: string, now: number): Promise<HeldList> {
+    const { users, ranker, snapshots } = this.deps;
+    const user = await users.get(input.tenantId, input.userId, now);
+    const ranked = await ranker.rank({
+      tenantId: input.tenantId,
+      config: input.algorithm.config,
+      user,
+      areas: input.targets,
+      now,
+      seedKey: input.userId ?? 'generic',
+      limit: LIST_SIZE,
+      pageSize: input.pageSize,
+      watchKey: key,
+    }, 'list');
+    const list: HeldList = { snapshotId: newId('snp'), ranked, builtAt: now };
+    await snapshots.save(list.snapshotId, { entries: ranked, covered: [] }, now);
+    return list;
+  }
+
+  /** A ranking of the entry is under way that saw its user's latest change and the tenant's current configuration. */
+  private buildingCurrent(entry: Entry): boolean {
+    const b = entry.building;
+    return b !== null && b.version === entry.version && b.generation === this.generationOf(entry.input.tenantId);
+  }
+
+  /** Queues a background re-ranking (at most MAX_BACKGROUND run at once). */
+  private schedule(entry: Entry): void {
+    if (entry.queued || this.buildingCurrent(entry)) return;
+    entry.queued = true;
+    this.queue.push(entry);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.background < MAX_BACKGROUND && this.queue.length > 0) {
+      const entry = this.queue.shift()!;
+      entry.queued = false;
+      if (this.entries.get(entry.key) !== entry) continue; // evicted meanwhile
+      this.background++;
+      this.build(entry, this.deps.clock.now())
+        .catch((err: unknown) => this.deps.log.error({ err }, 'background ranking failed'))
+        .finally(() => {
+          this.background--;
+          this.pump();
+        });
+    }
+  }
+
+  private apply(change: Change): void {
+    switch (change.kind) {
+      case 'users': {
+        this.deps.users.invalidate(change.tenantId, change.userIds);
+        for (const userId of change.userIds) {
+          for (const key of this.byUser.get(userKey(change.tenantId, userId)) ?? []) {
+            const entry = this.entries.get(key)!;
+            entry.version++;
+            // Ranked again at the user's next first page, which waits for it (a few ms on a
+            // ranking thread), not at once: most users open their next first page after the
+            // list's refresh horizon anyway, and ranking at every click batch cost 0.2
+            // rankings per page served in the app-shaped benchmark (bench/RESULTS.md, issue 15).
+            if (change.rerank === 'now') {
+              entry.state = 'invalid';
+            } else if (entry.state === 'fresh') {
+              entry.state = 'outdated';
+            }
+          }
+        }
+        return;
+      }
+      case 'tenant':
+        this.tenantGenerations.set(change.tenantId, (this.tenantGenerations.get(change.tenantId) ?? 0) + 1);
+        return;
+      case 'sources':
+        this.globalGeneration++;
+        return;
+      case 'everything':
+        this.deps.users.clear();
+        this.globalGeneration++;
+        for (const entry of this.entries.values()) entry.version++;
+        return;
+    }
+  }
+
+  /** Changes whenever the tenant's configuration or the sources change: both only ever grow. */
+  private generationOf(tenantId: string): number {
+    return this.globalGeneration + (this.tenantGenerations.get(tenantId) ?? 0);
+  }
+}
+
+function listKey(input: Input): string {
+  const areas = input.targets.map((t) => t.id).sort().join(',');
+  return [input.tenantId, input.algorithm.id, input.userId ?? '', areas, input.pageSize].join('\0');
+}
+
+const userKey = (tenantId: string, userId: string) => `${tenantId}\0${userId}`;
+
+function getOrAdd<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  return set;
+}

@@ -1,0 +1,52 @@
+import type { EngineRequest, ExplainedRanked, Ranked, RankingEngine } from './ranking-engine.js';
+
+/**
+ * Where rankings are computed: ranking threads (ranking-threads.ts), or this
+ * thread for a database only it can open (SQLite in memory) and for tests.
+ * `ms` is the time each call spent ranking where it ran (the feed's metrics).
+ */
+export interface RankingBackend {
+  rank(request: EngineRequest): Promise<{ ranked: Ranked[]; ms: number }>;
+  explain(request: EngineRequest): Promise<ExplainedRanked[]>;
+  /** Keys of watched lists that items arrived since the last sweep would enter. */
+  sweep(now: number): Promise<string[]>;
+  /** Stop watching lists no longer held. */
+  forget(keys: string[]): void;
+  warmUp(now: number): Promise<void>;
+  close(): Promise<void>;
+  /** CPU seconds spent by the ranking threads; null when ranking runs on the HTTP thread (its CPU is the process's). */
+  cpuSeconds(): number | null;
+}
+
+/** The engine on this thread. */
+export class InlineRanking implements RankingBackend {
+  constructor(private readonly engine: RankingEngine) {}
+
+  async rank(request: EngineRequest): Promise<{ ranked: Ranked[]; ms: number }> {
+    const started = performance.now();
+    const ranked = await this.engine.rank(request);
+    return { ranked, ms: performance.now() - started };
+  }
+
+  explain(request: EngineRequest): Promise<ExplainedRanked[]> {
+    return this.engine.explain(request);
+  }
+
+  sweep(): Promise<string[]> {
+    return this.engine.sweep();
+  }
+
+  forget(keys: string[]): void {
+    this.engine.forget(keys);
+  }
+
+  warmUp(): Promise<void> {
+    return this.engine.warmUp();
+  }
+
+  async close(): Promise<void> {}
+
+  cpuSeconds(): null {
+    return null;
+  }
+}

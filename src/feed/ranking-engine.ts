@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import type { UserSignalRow } from '../events/user-signals-repo.js';
+import { buildProfile } from '../ranking/profile.js';
+import { rank } from '../ranking/rank.js';
+import { explainScore, scoreCandidate, tenantPriorCtr, type ScoreParts } from '../ranking/score.js';
+import type { AreaTarget, RankContext, RankedItem, UserProfile } from '../ranking/types.js';
+import type { AlgorithmConfig } from '../scenarios/algorithm-config.js';
+import type { ContentPool } from './content-pool.js';
+import type { PoolItem } from './pool-item.js';
+import type { Popularity } from './popularity.js';
+import { toCandidate } from './pool-item.js';
+import { allowedBy, retrieveCandidates, type ChannelSizes } from './retrieve-candidates.js';
+
+export interface Ranked {
+  id: string;
+  score: number;
+  /** The item's source: a source the user blocks after the ranking is left out when served. */
+  sourceId: string;
+}
+
+/** A ranked item with why it is where it is (the console's preview). */
+export interface ExplainedRanked extends Ranked {
+  /** The weighted contribution of each score component, six decimals. */
+  signals: ScoreParts;
+  /** Placed in an exploration slot (a new item the scores alone would not have shown). */
+  exploration: boolean;
+}
+
+/** What ranking reads of a user (the feed's and push's user states carry more). */
+export interface RankedUser {
+  registered: boolean;
+  followed: ReadonlySet<string>;
+  blocked: ReadonlySet<string>;
+  /** Clicked items: never candidates. */
+  read: ReadonlySet<string>;
+  signals: readonly UserSignalRow[];
+}
+
+/** One ranking, as the engine takes it: plain data, so it can cross to a ranking thread. */
+export interface EngineRequest {
+  tenantId: string;
+  config: AlgorithmConfig;
+  user: RankedUser;
+  /** The embedded `interests` property (the caller embeds: the embedder lives with the crawler). */
+  interestVector: Float32Array | null;
+  areas: AreaTarget[];
+  now: number;
+  /** Seeds exploration: the user id (or another stable key), so the same state ranks the same way within an hour. */
+  seedKey: string;
+  /** How many items to order. */
+  limit: number;
+  /** Diversity caps hold over every window of this many items. */
+  pageSize: number;
+  /** Items never to include, beyond the user's read items. */
+  exclude?: ReadonlySet<string>;
+  /** Candidates per retrieval channel (defaults: enough for a feed list). */
+  channels?: ChannelSizes;
+  /** Keep this ranking's context under this key, so `sweep()` can tell when a new item would enter its list. */
+  watchKey?: string;
+}
+
+/** What the engine keeps of a watched list: enough to score a new item against it. */
+interface Watch {
+  context: RankContext;
+  config: AlgorithmConfig;
+  tenantId: string;
+  read: ReadonlySet<string>;
+  blocked: ReadonlySet<string>;
+  /** The list's lowest score; null when the list is short (any allowed arrival enters it). */
+  floor: number | null;
+}
+
+/**
+ * One user's ranking (DESIGN §8): the profile learned from their signals and
+ * interests, retrieval over the in-memory pool, then `rank()`. Runs where the
+ * pool is: in a ranking thread (ranking-threads.ts) or, for a database only
+ * this thread can open, inline. It also watches the lists it ranked: `sweep()`
+ * scores the items that arrived since the last sweep against each watched
+ * list and names the lists they would enter (issue 15: a new article reaches
+ * the lists it belongs in without re-ranking everyone).
+ */
+export class RankingEngine {
+  private readonly watches = new Map<string, Watch>();
+
+  constructor(
+    private readonly pool: ContentPool,
+    private readonly popularity: Popularity,
+    private readonly maxWatches: number,
+  ) {}
+
+  /** Loads the pool now (at start), so the first request does not wait for all of it. */
+  async warmUp(): Promise<void> {
+    await this.pool.ready();
+  }
+
+  async rank(request: EngineRequest): Promise<Ranked[]> {
+    let { items } = await this.ranked(request);
+    // Never an empty list while content exists: at start, what is loaded may all be outside the algorithm's limits.
+    if (items.length === 0 && !this.pool.isComplete) {
+      await this.pool.whenComplete();
+      ({ items } = await this.ranked(request));
+    }
+    return items.map((r) => ({ id: r.id, score: roundScore(r.score), sourceId: r.candidate.sourceId }));
+  }
+
+  /** The very ranking `rank()` returns, each item with its score's parts and whether it fills an exploration slot. */
+  async explain(request: EngineRequest): Promise<ExplainedRanked[]> {
+    const { items, context } = await this.ranked({ ...request, watchKey: undefined });
+    const priorCtr = tenantPriorCtr(context.tenantCtr);
+    return items.map((r) => {
+      const { parts } = explainScore(r.candidate, context, priorCtr);
+      const signals: ScoreParts = {
+        relevance: roundScore(parts.relevance),
+        freshness: roundScore(parts.freshness),
+        popularity: roundScore(parts.popularity),
+        area: roundScore(parts.area),
+        follow: roundScore(parts.follow),
+      };
+      return { id: r.id, score: roundScore(r.score), sourceId: r.candidate.sourceId, signals, exploration: r.exploration === true };
+    });
+  }
+
+  /**
+   * Refreshes the pool and names the watched lists that an item arrived since
+   * the last sweep would enter: allowed by the list's algorithm and user, and
+   * scoring above the list's lowest score now. A list is named at most once
+   * (it is re-ranked, which watches it anew).
+   */
+  async sweep(): Promise<string[]> {
+    await this.pool.ready();
+    if (this.pool.takeCompletion()) {
+      // The start's background load finished: every list so far saw only the newest items.
+      const all = [...this.watches.keys()];
+      this.watches.clear();
+      return all;
+    }
+    const arrivals = this.pool.takeArrivals();
+    if (arrivals.length === 0 || this.watches.size === 0) return [];
+    const stale: string[] = [];
+    for (const [key, watch] of this.watches) {
+      if (this.wouldEnter(watch, arrivals)) {
+        stale.push(key);
+        this.watches.delete(key);
+      }
+    }
+    return stale;
+  }
+
+  /** Stops watching lists that are no longer held. */
+  forget(keys: readonly string[]): void {
+    for (const key of keys) this.watches.delete(key);
+  }
+
+  private wouldEnter(watch: Watch, arrivals: readonly PoolItem[]): boolean {
+    const { config, context } = watch;
+    // Scored as of the ranking, like the floor it is compared with.
+    const now = context.now;
+    const stats = this.popularity.cached(watch.tenantId);
+    const allowed = allowedBy(this.pool, config, now, watch.read, watch.blocked);
+    const priorCtr = tenantPriorCtr(context.tenantCtr);
+    for (const item of arrivals) {
+      if (!allowed(item)) continue;
+      if (watch.floor === null) return true;
+      if (scoreCandidate(toCandidate(item, stats?.item(item.id)), context, priorCtr) > watch.floor) return true;
+    }
+    return false;
+  }
+
+  private async ranked(request: EngineRequest): Promise<{ items: RankedItem[]; context: RankContext }> {
+    const { tenantId, config, user, now } = request;
+    const pool = await this.pool.ready();
+    const popularity = await this.popularity.of(tenantId);
+    const profile = user.registered ? this.profileOf(user, request.interestVector, now) : null;
+    const exclude = request.exclude;
+    const read = exclude === undefined || exclude.size === 0 ? user.read : new Set([...user.read, ...exclude]);
+    const candidates = retrieveCandidates({
+      pool,
+      config,
+      now,
+      profile,
+      areas: request.areas,
+      followed: user.registered ? user.followed : new Set(),
+      read,
+      blocked: user.blocked,
+      popular: popularity.top(),
+      sizes: request.channels,
+    });
+    const context: RankContext = { profile, areas: request.areas, config, now, seed: seedOf(tenantId, request.seedKey, now), tenantCtr: popularity.totals };
+    const items = rank(
+      candidates.map((c) => toCandidate(c, popularity.item(c.id))),
+      context,
+      { limit: request.limit, pageSize: request.pageSize },
+    );
+    if (request.watchKey !== undefined) this.watch(request.watchKey, { context, config, tenantId, read, blocked: user.blocked, floor: items.length < request.limit ? null : (items.at(-1)?.score ?? null) });
+    return { items, context };
+  }
+
+  private watch(key: string, watch: Watch): void {
+    this.watches.delete(key);
+    if (this.watches.size >= this.maxWatches) this.watches.delete(this.watches.keys().next().value!);
+    this.watches.set(key, watch);
+  }
+
+  private profileOf(user: RankedUser, interestVector: Float32Array | null, now: number): UserProfile {
+    const pool = this.pool;
+    return buildProfile({
+      signals: user.signals.map((s) => {
+        const item = pool.get(s.contentId);
+        return {
+          vector: item?.vector ?? null,
+          category: item?.category ?? null,
+          sourceId: item?.sourceId ?? '',
+          clicks: s.clicks,
+          likes: s.likes,
+          dislikes: s.dislikes,
+          shares: s.shares,
+          dwellMs: s.dwellMs,
+          impressions: s.impressions,
+          lastAt: s.updatedAt,
+        };
+      }),
+      interestVector,
+      followedSources: user.followed,
+      now,
+    });
+  }
+}
+
+/** One seed per user (or request) and hour: the same state ranks the same way, exploration varies over time. */
+function seedOf(tenantId: string, key: string, now: number): number {
+  return createHash('sha256').update(`${tenantId}\0${key}\0${Math.floor(now / 3_600_000)}`).digest().readUInt32LE(0);
+}
+
+/** Six decimals: what a list stores and so what every page shows. */
+const roundScore = (score: number) => Number(score.toFixed(6));

@@ -1,0 +1,133 @@
+import { Worker } from 'node:worker_threads';
+import type { RankingBackend } from './ranking-backend.js';
+import type { EngineRequest, ExplainedRanked, Ranked } from './ranking-engine.js';
+import type { ThreadCall, ThreadOptions, ThreadReply } from './ranking-thread.js';
+
+type Pending = { resolve(reply: { result: unknown; ms: number }): void; reject(error: Error): void };
+type CallBody = { op: 'rank' | 'explain'; request: EngineRequest } | { op: 'sweep' | 'warmUp' } | { op: 'forget'; keys: string[] };
+
+/** Under tsx or vitest (tests, benchmarks) the thread's source is TypeScript and needs tsx's loader; built, it is plain JavaScript. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const THREAD_URL = new URL(FROM_SOURCE ? './ranking-thread.ts' : './ranking-thread.js', import.meta.url);
+/** A worker's entry is CommonJS when evaluated: it registers tsx in the thread, then imports the TypeScript entry. */
+const SOURCE_BOOTSTRAP = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_URL.href)}); })`;
+
+/**
+ * Rankings on worker threads, so the HTTP thread's event loop only serves
+ * (issue 15). Each thread holds its own pool and vector index (~1.3 KB an
+ * item, docs/feed.md). A watched list lives in the thread that ranked it: a
+ * ranking goes to the thread its watch key (else its tenant) hashes to; a
+ * sweep asks every thread. A thread that dies fails the calls it had; the next call starts a new one.
+ */
+export class RankingThreads implements RankingBackend {
+  private readonly threads: Thread[];
+
+  constructor(count: number, options: ThreadOptions, onError: (error: Error) => void) {
+    this.threads = Array.from({ length: count }, () => new Thread(options, onError));
+  }
+
+  async rank(request: EngineRequest): Promise<{ ranked: Ranked[]; ms: number }> {
+    const { result, ms } = await this.threadFor(request).call({ op: 'rank', request }, request.now);
+    return { ranked: result as Ranked[], ms };
+  }
+
+  async explain(request: EngineRequest): Promise<ExplainedRanked[]> {
+    return (await this.threadFor(request).call({ op: 'explain', request }, request.now)).result as ExplainedRanked[];
+  }
+
+  async sweep(now: number): Promise<string[]> {
+    const replies = await Promise.all(this.threads.map((t) => t.call({ op: 'sweep' }, now)));
+    return replies.flatMap((r) => r.result as string[]);
+  }
+
+  forget(keys: string[]): void {
+    // Fire and forget: a watch that outlives its list only costs a false "stale".
+    for (const t of this.threads) void t.call({ op: 'forget', keys }, Date.now()).catch(() => {});
+  }
+
+  async warmUp(now: number): Promise<void> {
+    await Promise.all(this.threads.map((t) => t.call({ op: 'warmUp' }, now)));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((t) => t.close()));
+  }
+
+  /** CPU seconds the threads have used, as of their last replies (null where the system does not tell). */
+  cpuSeconds(): number | null {
+    const known = this.threads.map((t) => t.cpuMs).filter((ms): ms is number => ms !== null);
+    return known.length === 0 ? null : known.reduce((a, b) => a + b, 0) / 1000;
+  }
+
+  private threadFor(request: EngineRequest): Thread {
+    const key = request.watchKey ?? request.tenantId;
+    let h = 0;
+    for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
+    return this.threads[(h >>> 0) % this.threads.length]!;
+  }
+}
+
+class Thread {
+  /** null after the thread exited: the next call starts a new one. */
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closing = false;
+  /** CPU time of this thread's workers, earlier ones (restarted) included. */
+  private cpuBefore = 0;
+  private cpuNow: number | null = null;
+
+  get cpuMs(): number | null {
+    return this.cpuNow === null ? null : this.cpuBefore + this.cpuNow;
+  }
+
+  constructor(
+    private readonly options: ThreadOptions,
+    private readonly onError: (error: Error) => void,
+  ) {
+    this.worker = this.start();
+  }
+
+  call(body: CallBody, now: number): Promise<{ result: unknown; ms: number }> {
+    const id = this.nextId++;
+    this.worker ??= this.start();
+    const worker = this.worker;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, now, ...body } as ThreadCall);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.worker?.terminate();
+  }
+
+  private start(): Worker {
+    const worker = FROM_SOURCE ? new Worker(SOURCE_BOOTSTRAP, { eval: true, workerData: this.options }) : new Worker(THREAD_URL, { workerData: this.options });
+    // Idle threads must not hold a finished process open (the service's own handles do).
+    worker.unref();
+    worker.on('message', (reply: ThreadReply) => {
+      const pending = this.pending.get(reply.id);
+      if (!pending) return;
+      this.pending.delete(reply.id);
+      if ('error' in reply) pending.reject(new Error(`ranking thread: ${reply.error}`));
+      else {
+        if (reply.cpuMs !== null) this.cpuNow = reply.cpuMs;
+        pending.resolve(reply);
+      }
+    });
+    worker.on('error', (error) => {
+      if (!this.closing) this.onError(error);
+    });
+    worker.on('exit', (code) => {
+      if (this.worker === worker) this.worker = null;
+      this.cpuBefore += this.cpuNow ?? 0;
+      this.cpuNow = null;
+      const lost = [...this.pending.values()];
+      this.pending.clear();
+      for (const p of lost) p.reject(new Error(`ranking thread exited with code ${code}`));
+    });
+    return worker;
+  }
+}
