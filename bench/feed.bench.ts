@@ -1,57 +1,56 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { seededRandom } from '../src/lib/seeded-random.js';
 import type { BenchRow } from './contents-pipeline.bench.js';
+import { scheduleSessions, sessionStream } from './lib/app-traffic.js';
 import { serverEnv, withDatabase, type BenchBackend, type BenchDatabase } from './lib/backends.js';
 import { startTarget, type BenchTarget } from './lib/child.js';
-import { seededRandom } from '../src/lib/seeded-random.js';
+import { topFunctions } from './lib/cpu-profile.js';
 import { generateFeedData } from './lib/feed-data.js';
-import { formatRuns, runLoad, summariseRuns, type LoadResult } from './lib/load.js';
+import { startFeedNode } from './lib/feed-node.js';
+import { closedRounds, closedValue, coresUsed, cpuPerAnswer, eventsValue, pagesOf, pagesValue } from './lib/feed-report.js';
+import { closedWindow, measuredTarget, openWindow, serviceMsPer, type Measured, type MeasuredTarget } from './lib/feed-windows.js';
+import { senderLateP99, fmtMs } from './lib/load-summary.js';
+import { eventLoopDelay, metric, rankingCost, scrapeMetrics, type Scrape } from './lib/service-metrics.js';
+import { untilIdle } from './lib/until-idle.js';
 
 const ROUNDS = 3;
+/** Closed loop: requests in flight, the same for bare, floor and feed. */
 const CONNECTIONS = 10;
-const OFFERED_RATE = 500;
-/** Enough connections that 500 req/s is offered even when answers slow down. */
-const RATE_CONNECTIONS = 25;
+/** Open loop: enough that 1,000 pages/s (with their events) never wait for a connection while answers take < 100 ms. */
+const OPEN_CONNECTIONS = 128;
+const RATES = [
+  { pagesPerSecond: 500, target: 'p99 < 25 ms' },
+  { pagesPerSecond: 1000, target: 'p99 < 50 ms' },
+];
+/** Feed traffic while the push job runs: light, so what the job does to the HTTP thread shows. */
+const PUSH_RATE = 100;
+/** Open loop: sessions build up to their steady mix of first and later pages before the window (a session lasts up to 6 s). */
+const RAMP_MS = 4000;
+/** Open loop: what is still out this long after the schedule ends is dropped and counted as unanswered. */
+const GRACE_MS = 5000;
 const USERS = 100_000;
-/** Seeded, and reset for each backend, so every run offers the same sequence of requests. */
-let pathRandom = seededRandom(5);
-
+const MB = 2 ** 20;
+/**
+ * BENCH_FEED_PROFILE=1: CPU-profile the feed server and print where its time
+ * went in the app-traffic rounds and the 500 pages/s window (the profiler slows it: numbers of such a run are not comparable).
+ */
+const PROFILE = process.env.BENCH_FEED_PROFILE === '1';
+/** A performance.now() time in µs of the monotonic clock V8 stamps profile samples with. */
+const toProfileUs = (ms: number) => Math.round(Number(process.hrtime.bigint() / 1000n) - (performance.now() - ms) * 1000);
 
 /**
- * The request mix: 40 % anonymous, 60 % one of the 100,000 registered users
- * (a tenth of them with click histories); a fifth of all requests ask for
- * 渋谷 at station level. Page size is the default (20).
+ * The request mix of issues 5 and 8 (fleet.bench.ts): 40 % anonymous, 60 % one
+ * of the 100,000 registered users; a fifth of all requests ask for 渋谷 at
+ * station level. First pages only, default limit (20).
  */
 export function feedPath(random: () => number): string {
   let query = '/v1/feed?scenario=bench';
   if (random() >= 0.4) query += `&user_id=user_${1 + Math.floor(random() * USERS)}`;
   if (random() < 0.2) query += `&area_names=${encodeURIComponent('渋谷')}&area_level=station`;
   return query;
-}
-
-/** Load with a fresh feed path per request (random users, some with an area). */
-function load(target: BenchTarget, seconds: number, options: { connections: number; overallRate?: number; feed: boolean }): Promise<LoadResult> {
-  return runLoad({
-    url: target.url,
-    headers: target.headers,
-    connections: options.connections,
-    durationSeconds: seconds,
-    overallRate: options.overallRate,
-    ...(options.feed && { path: () => feedPath(pathRandom) }),
-  });
-}
-
-/** One request of each kind answered 200 with items, before anything is timed. */
-async function checkFeed(target: BenchTarget): Promise<void> {
-  for (const suffix of ['', '&user_id=user_1', '&user_id=user_2&area_names=%E6%B8%8B%E8%B0%B7&area_level=station']) {
-    const response = await fetch(`${target.url}${suffix}`, { headers: target.headers });
-    const body = (await response.json()) as { items?: unknown[] };
-    if (response.status !== 200 || !body.items?.length) throw new Error(`GET /v1/feed${suffix}: ${response.status} ${JSON.stringify(body).slice(0, 500)}`);
-  }
-}
-
-async function residentMb(target: BenchTarget): Promise<string> {
-  const text = await (await fetch(`${target.info.baseUrl}/metrics`)).text();
-  const bytes = Number(/^process_resident_memory_bytes (\S+)$/m.exec(text)?.[1]);
-  return (bytes / 2 ** 20).toFixed(0);
 }
 
 /** The data of the feed benchmarks (this one and fleet.bench.ts). */
@@ -64,59 +63,221 @@ export const FEED_DATA = {
   publishedWithinHours: 72,
 } as const;
 
-/**
- * Issue 5: GET /v1/feed on generated data (100,000 users with histories,
- * 100,000 live items, 50 sources) on `backend`, against a bare Fastify route,
- * in alternating rounds (medians; this shared 2-core VM drifts ±30 %), then
- * the feed alone at a fixed offered rate of 500 req/s (the Enterprise limit).
- */
-export async function feedBench(durationSeconds: number, backend: BenchBackend): Promise<BenchRow[]> {
-  return withDatabase(backend, (database) => measure(durationSeconds, backend, database));
+interface FeedPage {
+  items: { id: string; score: number }[];
 }
 
-async function measure(durationSeconds: number, backend: BenchBackend, database: BenchDatabase): Promise<BenchRow[]> {
-  pathRandom = seededRandom(5);
+/** One request of each kind answered 200 with items, before anything is timed; returns the anonymous page and its size. */
+async function checkFeed(target: BenchTarget): Promise<{ page: FeedPage; bytes: number }> {
+  let anonymous: { page: FeedPage; bytes: number } | undefined;
+  for (const suffix of ['', '&user_id=user_1', '&user_id=user_2&area_names=%E6%B8%8B%E8%B0%B7&area_level=station']) {
+    const response = await fetch(`${target.url}${suffix}`, { headers: target.headers });
+    const text = await response.text();
+    const page = JSON.parse(text) as FeedPage;
+    if (response.status !== 200 || !page.items?.length) throw new Error(`GET /v1/feed${suffix}: ${response.status} ${text.slice(0, 500)}`);
+    anonymous ??= { page, bytes: Buffer.byteLength(text) };
+  }
+  return anonymous!;
+}
+
+async function pageBytes(target: BenchTarget): Promise<number> {
+  return Buffer.byteLength(await (await fetch(target.url, { headers: target.headers })).text());
+}
+
+/** CPU per page of the single node (SQLite) at 500 pages/s in this invocation: the fleet target compares PostgreSQL + Redis with it. */
+let singleNodeMsPerPage: number | undefined;
+
+/**
+ * Issue 15: GET /v1/feed under app-shaped traffic (bench/lib/app-traffic.ts) on
+ * generated data (100,000 users, 10,000 with histories; 100,000 live items, 50
+ * sources) on `backend`: alternating closed-loop rounds of the bare route, the
+ * floor (bench/servers/floor-server.ts) and the feed; registered users' first
+ * pages alone; the feed open-loop at 500 and 1,000 pages/s (latency from each
+ * request's due time); then a 100,000-user push job with light feed traffic.
+ * CPU of every process serving the feed from /proc, the service's own metrics
+ * from /metrics (n/a where this version of the service has none).
+ */
+export async function feedBench(durationSeconds: number, backend: BenchBackend): Promise<BenchRow[]> {
+  return withDatabase(backend, (database) => withDatabase(backend, (floorDatabase) => measure(durationSeconds, backend, database, floorDatabase)));
+}
+
+async function measure(seconds: number, backend: BenchBackend, database: BenchDatabase, floorDatabase: BenchDatabase): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
   const data = await generateFeedData({ databaseUrl: database.url, ...FEED_DATA });
   const generated = Object.entries(data.rows).map(([table, n]) => `${table} ${n.toLocaleString('en')}`).join(', ');
-  const bareTarget = await startTarget('bench/servers/bare-server.ts');
-  const feedStarted = performance.now();
-  const feedTarget = await startTarget('bench/servers/feed-server.ts', {
-    ...serverEnv(backend, database),
-    FEED_TENANT_ID: data.tenantId,
-    FEED_API_KEY: data.apiKey,
-  });
-  const bootSeconds = (performance.now() - feedStarted) / 1000;
-  const bare: LoadResult[] = [];
-  const feed: LoadResult[] = [];
-  let fixed: LoadResult & { sent: number };
-  let rss: string;
+  rows.push({ name: 'feed data generated (direct inserts)', value: `${data.seconds.toFixed(1)} s: ${generated}` });
+
+  const targets: BenchTarget[] = [];
   try {
-    await checkFeed(feedTarget);
-    await load(bareTarget, 2, { connections: CONNECTIONS, feed: false }); // warm-up (JIT, caches)
-    await load(feedTarget, 2, { connections: CONNECTIONS, feed: true });
-    const perRound = Math.max(1, Math.round(durationSeconds / ROUNDS));
+    const bare = await startTarget('bench/servers/bare-server.ts');
+    targets.push(bare);
+    const profileDir = PROFILE ? mkdtempSync(path.join(tmpdir(), 'cf-bench-feed-prof-')) : null;
+    const { target: feed, boot } = await startFeedNode(backend, database, data, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    /** The feed's measured windows (µs of the monotonic clock) that the profile is cut to. */
+    const spans: [number, number][] = [];
+    targets.push(feed);
+    const anonymous = await checkFeed(feed);
+    const floor = await startTarget('bench/servers/floor-server.ts', {
+      ...serverEnv(backend, floorDatabase),
+      FLOOR_ITEMS_FROM: database.url,
+      FLOOR_ITEMS: JSON.stringify(anonymous.page.items.map((i) => ({ id: i.id, score: i.score }))),
+    });
+    targets.push(floor);
+    const floorBytes = await pageBytes(floor);
+    const feedPid = feed.child.pid!;
+    const quiet = await untilIdle([feedPid]);
+    const readyMb = (metric(await scrapeMetrics(feed.info.baseUrl!), 'process_resident_memory_bytes') ?? NaN) / MB;
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    rows.push(
+      {
+        name: 'feed server boot + first feed (pool, index)',
+        value: `${s(boot.firstPersonalMs)}, first feeds after listening ${(boot.firstPersonalMs - boot.listeningMs).toFixed(0)} ms, RSS ${readyMb.toFixed(0)} MB; then ${quiet.toFixed(0)} s more until idle (< 0.2 cores for 1 s)`,
+      },
+      {
+        name: 'boot: process start → first 200 feed with items (content-feed serve through tsx)',
+        value: `${s(boot.firstFeedMs)} anonymous, ${s(boot.firstPersonalMs)} personalised (listening at ${s(boot.listeningMs)})`,
+        target: '< 2 s',
+      },
+      {
+        name: 'floor: the feed\'s anonymous first page (20 items), fixed',
+        value: `${(floorBytes / 1024).toFixed(1)} KB a page (the feed's ${(anonymous.bytes / 1024).toFixed(1)} KB)`,
+      },
+    );
+
+    const pg = backend.name === 'postgres+redis';
+    const databaseName = (url: string) => (pg ? new URL(url).pathname.slice(1) : null);
+    const bareT = measuredTarget(bare, { database: null, redis: false });
+    const floorT = measuredTarget(floor, { database: databaseName(floorDatabase.url), redis: pg });
+    const feedT = measuredTarget(feed, { database: databaseName(database.url), redis: pg });
+
+    // Warm-up (JIT, caches), then alternating closed-loop rounds on the same connections.
+    const barePath = () => new URL(bare.url).pathname;
+    await closedWindow(bareT, CONNECTIONS, 2, { path: barePath });
+    await closedWindow(floorT, CONNECTIONS, 2, { sessions: sessionStream(1, 'warm-floor') });
+    await closedWindow(feedT, CONNECTIONS, 2, { sessions: sessionStream(1, 'warm-feed') });
+    const atStart = await scrapeMetrics(feedT.baseUrl);
+    const perRound = Math.max(1, Math.round(seconds / ROUNDS));
+    const windows = { bare: [] as Measured[], floor: [] as Measured[], feed: [] as Measured[], floorPages: [] as Measured[], feedPages: [] as Measured[] };
     for (let round = 0; round < ROUNDS; round++) {
-      bare.push(await load(bareTarget, perRound, { connections: CONNECTIONS, feed: false }));
-      feed.push(await load(feedTarget, perRound, { connections: CONNECTIONS, feed: true }));
+      // The same seeds for floor and feed within a round: the same users, areas, pages and taps.
+      const firstPages = (seed: number) => {
+        const random = seededRandom(seed);
+        return { path: () => feedPath(random), kind: 'first' as const };
+      };
+      windows.bare.push(await closedWindow(bareT, CONNECTIONS, perRound, { path: barePath }));
+      windows.floor.push(await closedWindow(floorT, CONNECTIONS, perRound, { sessions: sessionStream(100 + round, `floor-${round}`) }));
+      const measured = await closedWindow(feedT, CONNECTIONS, perRound, { sessions: sessionStream(100 + round, `feed-${round}`) });
+      windows.feed.push(measured);
+      spans.push([toProfileUs(measured.window.from), toProfileUs(measured.window.to)]);
+      windows.floorPages.push(await closedWindow(floorT, CONNECTIONS, perRound, firstPages(150 + round)));
+      windows.feedPages.push(await closedWindow(feedT, CONNECTIONS, perRound, firstPages(150 + round)));
     }
-    fixed = await load(feedTarget, durationSeconds, { connections: RATE_CONNECTIONS, overallRate: OFFERED_RATE, feed: true });
-    rss = await residentMb(feedTarget);
+    const b = closedRounds(windows.bare, 'plain');
+    const [fl, f] = [closedRounds(windows.floor, 'pages'), closedRounds(windows.feed, 'pages')];
+    const [flp, fp] = [closedRounds(windows.floorPages, 'pages'), closedRounds(windows.feedPages, 'pages')];
+    const pct = (x: number, y: number) => `${((x / y) * 100).toFixed(1)} %`;
+    rows.push(
+      { name: `bare Fastify route (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(b, 'req') },
+      { name: `floor, app traffic (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(fl, 'pages') },
+      { name: `GET /v1/feed, app traffic (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(f, 'pages') },
+      { name: 'feed ÷ floor, app traffic (pages/s)', value: `${pct(f.perSecond, fl.perSecond)}; CPU per page ×${(f.cpuMs / fl.cpuMs).toFixed(1)} the floor's`, target: '≥ 70 %' },
+      { name: 'feed ÷ bare (pages/s ÷ req/s)', value: pct(f.perSecond, b.perSecond) },
+      { name: `floor, first pages only, no events (issue 5/8 mix, ${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(flp, 'pages') },
+      { name: `GET /v1/feed, first pages only, no events (issue 5/8 mix, ${CONNECTIONS} conn, median of ${ROUNDS})`, value: `${closedValue(fp, 'pages')}; ${pct(fp.perSecond, flp.perSecond)} of the floor` },
+    );
+
+    // Registered users' first pages alone: what ranking a user costs where it happens in the request.
+    const random = seededRandom(7);
+    const registered = await closedWindow(feedT, CONNECTIONS, Math.max(1, Math.round(seconds / 2)), {
+      path: () => `/v1/feed?scenario=bench&user_id=user_${1 + Math.floor(random() * USERS)}`,
+      kind: 'first',
+    });
+    const reg = closedRounds([registered], 'pages');
+    rows.push({
+      name: `GET /v1/feed, registered users' first pages only (${CONNECTIONS} conn)`,
+      value: `${Math.round(reg.perSecond)} pages/s, p50 ${fmtMs(reg.p50)}, p99 ${fmtMs(reg.p99)}, failed ${reg.failed}; CPU ${cpuPerAnswer(registered, pagesOf(registered).served)} per page (floor ${flp.cpuMs.toFixed(3)} ms)`,
+    });
+
+    for (const { pagesPerSecond, target } of RATES) {
+      const waited = await untilIdle([feedPid]);
+      const sessions = scheduleSessions(sessionStream(200 + pagesPerSecond, `open-${pagesPerSecond}`), pagesPerSecond, RAMP_MS / 1000 + seconds, 300 + pagesPerSecond);
+      const m = await openWindow(feedT, { connections: OPEN_CONNECTIONS, sessions, rampMs: RAMP_MS, seconds, graceMs: GRACE_MS });
+      if (pagesPerSecond === 500) spans.push([toProfileUs(m.window.from), toProfileUs(m.window.to)]);
+      const pages = pagesValue(m);
+      const perPage = serviceMsPer(m, pages.all.served).total;
+      if (pagesPerSecond === 500 && !pg) singleNodeMsPerPage = perPage;
+      const label = `GET /v1/feed at ${pagesPerSecond} pages/s offered (open loop, ${OPEN_CONNECTIONS} conn)`;
+      rows.push(
+        { name: label, value: `${pages.text}; waited ${waited.toFixed(0)} s for idle; generator late p99 ${fmtMs(senderLateP99(m.run))}`, target },
+        { name: `${label}: events`, value: eventsValue(m) },
+        { name: `${label}: CPU per page served, everything included`, value: `${cpuPerAnswer(m, pages.all.served)}; cores: ${coresUsed(m)}`, target: '≤ 0.3 ms' },
+        { name: `${label}: HTTP thread event-loop delay`, value: eventLoopDelay(m.after!), ...(pagesPerSecond === 500 && { target: 'p99 < 5 ms' }) },
+        { name: `${label}: ranking`, value: rankingCost(m.before!, m.after!, pages.all.served) },
+      );
+      if (pagesPerSecond === 500 && pg) {
+        const ratio = singleNodeMsPerPage === undefined ? 'n/a (no SQLite run in this invocation)' : `×${(perPage / singleNodeMsPerPage).toFixed(2)} the single node's ${singleNodeMsPerPage.toFixed(3)} ms`;
+        rows.push({ name: 'fleet CPU per page (node + PostgreSQL + Redis) at 500 pages/s', value: `${perPage.toFixed(3)} ms, ${ratio}`, target: '≤ 1.5×' });
+      }
+    }
+
+    await untilIdle([feedPid]);
+    rows.push({ name: 'feed server memory', value: memoryValue(atStart, await scrapeMetrics(feedT.baseUrl)) });
+    rows.push(...(await pushWindow(feed, feedT, seconds)));
+    if (profileDir) {
+      await feed.stop(); // the profile is written on exit
+      const { file, rows: top } = topFunctions(profileDir, 40, spans);
+      console.log(`CPU profile of the feed server on ${backend.name} (self time in the app-traffic rounds and the 500 pages/s window; ${file}):\n${top.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n`);
+    }
   } finally {
-    await Promise.all([bareTarget.stop(), feedTarget.stop()]);
+    await Promise.all(targets.map((t) => t.stop()));
   }
-  const b = summariseRuns(bare);
-  const f = summariseRuns(feed);
-  const fmt = formatRuns;
+  return rows;
+}
+
+/**
+ * RSS after the warm-up and after the loads, and the RSS added per 10,000 ranked
+ * lists added when the service reports how many it holds (a few hundred lists
+ * are lost in the garbage collector's swings: then only the counts).
+ */
+function memoryValue(before: Scrape, after: Scrape): string {
+  const [rssBefore, rssAfter] = [metric(before, 'process_resident_memory_bytes'), metric(after, 'process_resident_memory_bytes')];
+  const [listsBefore, listsAfter] = [metric(before, 'feed_ranked_lists', 'max'), metric(after, 'feed_ranked_lists', 'max')];
+  const rss = `RSS ${((rssBefore ?? NaN) / MB).toFixed(0)} MB after the warm-up → ${((rssAfter ?? NaN) / MB).toFixed(0)} MB after the loads`;
+  if (listsBefore === undefined || listsAfter === undefined) return `${rss}; feed_ranked_lists n/a`;
+  const added = listsAfter - listsBefore;
+  const per = added >= 2000 ? `${(((rssAfter! - rssBefore!) / MB) * (10_000 / added)).toFixed(0)} MB per 10,000 lists added` : 'too few lists added to say MB per 10,000';
+  return `${rss}; lists held ${listsBefore.toLocaleString('en')} → ${listsAfter.toLocaleString('en')}: ${per}`;
+}
+
+interface JobView {
+  job_id: string;
+  status: string;
+  users_processed: number;
+}
+
+/** A 100,000-user push job (all users, 3 candidates) on the feed server, and light feed traffic while it runs. */
+async function pushWindow(feed: BenchTarget, target: MeasuredTarget, seconds: number): Promise<BenchRow[]> {
+  const base = feed.info.baseUrl!;
+  const headers = { ...feed.headers, 'content-type': 'application/json' };
+  const created = await fetch(`${base}/v1/push-candidates`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ scenario: 'bench-push', candidates_per_user: 3, target_mode: 'all' }),
+  });
+  const job = (await created.json()) as JobView;
+  if (created.status !== 202) throw new Error(`POST /v1/push-candidates: ${created.status} ${JSON.stringify(job)}`);
+  const status = async () => (await (await fetch(`${base}/v1/push-candidates/${job.job_id}`, { headers: feed.headers })).json()) as JobView;
+  const deadline = Date.now() + 60_000;
+  while ((await status()).status === 'pending' && Date.now() < deadline) await sleep(100);
+  const sessions = scheduleSessions(sessionStream(400, 'push'), PUSH_RATE, RAMP_MS / 1000 + seconds, 401);
+  const m = await openWindow(target, { connections: OPEN_CONNECTIONS, sessions, rampMs: RAMP_MS, seconds, graceMs: GRACE_MS });
+  const after = await status();
+  const label = `during a ${USERS.toLocaleString('en')}-user push job, feed at ${PUSH_RATE} pages/s`;
   return [
-    { name: 'feed data generated (direct inserts)', value: `${data.seconds.toFixed(1)} s: ${generated}` },
-    { name: 'feed server boot + first feed (pool, index)', value: `${bootSeconds.toFixed(1)} s, first feed ${feedTarget.info.coldMs} ms, RSS ${feedTarget.info.rssMb} MB → ${rss} MB after load` },
-    { name: `bare Fastify route (${CONNECTIONS} conn, median of ${ROUNDS})`, value: fmt(b) },
-    { name: `GET /v1/feed, 100k users/items (${CONNECTIONS} conn, median of ${ROUNDS})`, value: fmt(f) },
-    { name: 'feed share of bare throughput', value: `${((f.rps / b.rps) * 100).toFixed(1)} %`, target: '≥ 40 %' },
+    { name: `${label}: HTTP thread event-loop delay`, value: eventLoopDelay(m.after!), target: 'p99 < 5 ms' },
     {
-      name: `GET /v1/feed at ${OFFERED_RATE} req/s offered (${RATE_CONNECTIONS} conn)`,
-      value: `${Math.round(fixed.requestsPerSecond)} req/s answered (${fixed.sent} sent), p50 ${fixed.p50Ms} ms, p99 ${fixed.p99Ms} ms, non-2xx ${fixed.non2xx + fixed.errors}`,
-      target: 'p99 < 25 ms',
+      name: `${label}: pages`,
+      value: `${pagesValue(m).text}; job ${after.status} at the window's end (${after.users_processed.toLocaleString('en')} users processed as last reported); cores: ${coresUsed(m)}`,
     },
   ];
 }

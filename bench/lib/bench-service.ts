@@ -28,23 +28,25 @@ export interface BenchService {
   ready(url: string, info?: Record<string, string>): void;
 }
 
-const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
-const SECRET_KEY = 'bench-secret-key-0123456789abcdef0123456789';
+export const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
+export const SECRET_KEY = 'bench-secret-key-0123456789abcdef0123456789';
 
-const env = (name: string) => {
+export const requiredEnv = (name: string) => {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is required`);
   return value;
 };
 
-/** Boots the service, creates algorithm `bench` and scenario `name` of `type` through the admin API, and listens on port 0. */
-export async function startBenchService(scenario: { name: string; type: 'feed' | 'push'; algorithm: Record<string, unknown> }): Promise<BenchService> {
-  const tenantId = env('FEED_TENANT_ID');
+/** The service's runtime on BENCH_DATABASE_URL (and BENCH_REDIS_URL), with a temp DATA_DIR removed on exit. */
+export async function benchRuntime(options: { startWorkers: boolean }): Promise<Runtime> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-service-'));
+  // On 'exit', not after runtime.close(): that await never settles (the event writer
+  // thread is unref'd), so the process ends by draining its loop.
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true })); // push files: hundreds of MB
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
-      DATABASE_URL: env('BENCH_DATABASE_URL'),
+      DATABASE_URL: requiredEnv('BENCH_DATABASE_URL'),
       REDIS_URL: process.env.BENCH_REDIS_URL,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ADMIN_TOKEN,
@@ -52,32 +54,45 @@ export async function startBenchService(scenario: { name: string; type: 'feed' |
     },
     { readDotEnv: false },
   );
-  const runtime = await createRuntime(config, {
+  return createRuntime(config, {
     log: pino({ level: config.logLevel }, pino.destination(process.env.LOG_LEVEL ? 2 : '/dev/null')),
-    startWorkers: process.env.BENCH_NO_WORKERS !== '1',
+    startWorkers: options.startWorkers,
   });
-  const app = await buildApp(runtime.deps);
+}
 
-  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-  for (const [url, payload] of [
-    [`/admin/v1/tenants/${tenantId}/algorithms/bench`, scenario.algorithm],
-    [`/admin/v1/tenants/${tenantId}/scenarios/${scenario.name}`, { type: scenario.type, algorithm_id: 'bench' }],
-  ] as const) {
-    const response = await app.inject({ method: 'PUT', url, headers: admin, payload });
-    if (response.statusCode !== 200) throw new Error(`PUT ${url}: ${response.statusCode} ${response.body}`);
-  }
-
+/** Listens on port 0, tells the runtime its address, and closes both on SIGTERM. */
+export async function listenForBench(app: FastifyInstance, runtime: Runtime): Promise<string> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   runtime.setListenAddress(address);
-  // On 'exit', not after runtime.close(): that await never settles (the event writer
-  // thread is unref'd), so the process ends by draining its loop.
-  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true })); // push files: hundreds of MB
   process.once('SIGTERM', async () => {
     await app.close();
     await runtime.close();
     process.exit(0);
   });
-  const headers = { authorization: `Bearer ${env('FEED_API_KEY')}` };
+  return address;
+}
+
+/**
+ * Boots the service, creates algorithm `bench` and each of `scenarios` (name →
+ * type) on it through the admin API, and listens on port 0.
+ */
+export async function startBenchService(setup: { algorithm: Record<string, unknown>; scenarios: Record<string, 'feed' | 'push'> }): Promise<BenchService> {
+  const tenantId = requiredEnv('FEED_TENANT_ID');
+  const runtime = await benchRuntime({ startWorkers: process.env.BENCH_NO_WORKERS !== '1' });
+  const app = await buildApp(runtime.deps);
+
+  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  const puts: [string, unknown][] = [
+    [`/admin/v1/tenants/${tenantId}/algorithms/bench`, setup.algorithm],
+    ...Object.entries(setup.scenarios).map(([name, type]): [string, unknown] => [`/admin/v1/tenants/${tenantId}/scenarios/${name}`, { type, algorithm_id: 'bench' }]),
+  ];
+  for (const [url, payload] of puts) {
+    const response = await app.inject({ method: 'PUT', url, headers: admin, payload: payload as object });
+    if (response.statusCode !== 200) throw new Error(`PUT ${url}: ${response.statusCode} ${response.body}`);
+  }
+
+  const address = await listenForBench(app, runtime);
+  const headers = { authorization: `Bearer ${requiredEnv('FEED_API_KEY')}` };
   return {
     app,
     runtime,

@@ -11,6 +11,8 @@ export interface BenchTarget {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** A server that has not exited this long after SIGTERM (a push job winding down) is killed. */
+const STOP_LIMIT_MS = 30_000;
 
 /** Starts a bench server in its own process (one core for it, one for the load). */
 export async function startTarget(script: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchTarget> {
@@ -19,6 +21,7 @@ export async function startTarget(script: string, env: Record<string, string> = 
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = await new Promise<{ url: string; headers: Record<string, string>; info: Record<string, string> }>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -35,8 +38,11 @@ export async function startTarget(script: string, env: Record<string, string> = 
     ...ready,
     child,
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }

@@ -15,6 +15,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * on this shared 2-core VM.
  */
 const START_LIMIT_MS = 180_000;
+/** A process still running this long after SIGTERM (a push job winding down) is killed. */
+const STOP_LIMIT_MS = 30_000;
 
 /** Starts `content-feed serve|worker …` from the sources (through tsx) and waits for the line that says it runs. */
 export async function startService(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<ServiceProcess> {
@@ -55,7 +57,9 @@ export async function startService(args: string[], env: Record<string, string>, 
     process: child,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS);
       await exited;
+      clearTimeout(timer);
     },
   };
 }

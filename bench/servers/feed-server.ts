@@ -3,12 +3,12 @@ import { startBenchService } from '../lib/bench-service.js';
 /**
  * The real service on a generated database (bench/lib/bench-service.ts) with
  * the `bench` feed scenario. Warms the feed up (its time is the cold start:
- * pool and vector index built), then prints READY.
+ * pool and vector index built), then prints READY. (bench/feed.bench.ts runs
+ * `content-feed serve` itself: bench/lib/feed-node.ts.)
  */
 const service = await startBenchService({
-  name: 'bench',
-  type: 'feed',
   algorithm: { min_trust_level: 1, max_age_hours: 168, languages: ['ja'] },
+  scenarios: { bench: 'feed' },
 });
 
 // Anonymous first (loads the pool), then a user with a history (the first vector

@@ -8,9 +8,8 @@ import { startBenchService } from '../lib/bench-service.js';
  * took: a per-process cost, not a per-job one.
  */
 const service = await startBenchService({
-  name: 'bench-push',
-  type: 'push',
   algorithm: { min_trust_level: 1, max_age_hours: 168, languages: ['ja'] },
+  scenarios: { 'bench-push': 'push' },
 });
 await service.runtime.deps.pushWorker.runner.warmUp();
 // performance.now() counts from the process start: boot, migrations, gazetteer and the pool.
