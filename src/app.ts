@@ -13,7 +13,9 @@ import { feedRoute } from './feed/feed-route.js';
 import { adminAreaRoutes } from './areas/admin-area-routes.js';
 import { contentsRoute } from './content/contents-route.js';
 import { BODY_LIMIT_BYTES, clientErrorHandler, installErrorHandling } from './http/error-handling.js';
+import { installJsonBodyParser } from './http/json-body-parser.js';
 import { installPipeline } from './http/pipeline.js';
+import { installRequestTargetHygiene } from './http/request-target-hygiene.js';
 import { newRequestId } from './http/request-id.js';
 import { RequestLog, RequestLogger } from './http/request-logging.js';
 import { installValidators } from './http/validator.js';
@@ -66,11 +68,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Bodies are JSON only: anything else is a 415, not a string handed to a schema.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   installValidators(app);
   installErrorHandling(app);
   // Cookies are parsed before the pipeline's onRequest hook, which reads the console session.
   await app.register(fastifyCookie);
   installPipeline(app, deps);
+  installRequestTargetHygiene(app);
   installRequestMetrics(app, deps.metrics);
 
   await registerOpenApi(app, deps.config.publicBaseUrl);

@@ -6,7 +6,7 @@ export const EventInput = Type.Object(
   {
     // An enum, not a union of literals: one clear error for a bad type, not one per member.
     type: Type.Unsafe<EventType>(Type.String({ enum: [...EVENT_TYPES] })),
-    session_id: Type.String({ minLength: 1, maxLength: 256, pattern: '^[^\\u0000-\\u001f\\u007f]+$' }),
+    session_id: Type.String({ minLength: 1, maxLength: 256, pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]+$' }),
     user_id: Type.Optional(UserId),
     tracking_token: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
     occurred_at: Type.String({ format: 'date-time' }),

@@ -25,16 +25,15 @@ export interface PipelineDeps {
   db: Kysely<Database>;
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
-
 type Step = (request: FastifyRequest, reply: FastifyReply) => MaybePromise<void>;
 
 /**
  * The request pipeline of docs/architecture.md, in order:
- * onRequest — raw non-ASCII target (400), browser Origin (403), API key (401),
- * per-tenant rate limit (429); on admin routes the operator token or a console
- * session (401), its CSRF token (403), a member session's own rate limit (429)
- * and what its role may call (403); schema validation (400); preHandler —
+ * onRequest — browser Origin (403), API key (401), per-tenant rate limit (429);
+ * on admin routes the operator token or a console session (401), its CSRF token
+ * (403), a member session's own rate limit (429) and what its role may call
+ * (403); JSON body (json-body-parser.ts) and request target
+ * (request-target-hygiene.ts) checks (400); schema validation (400); preHandler —
  * credit reservation (402); handler; onSend — charge or refund,
  * `X-Credits-Used`, `X-Request-Id`.
  *
@@ -64,11 +63,6 @@ export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void 
     if (meter && meter.millicredits > 0) {
       route.preHandler = [hookOf(reserveCredits(meter, deps)), ...asArray(route.preHandler)];
     }
-  });
-
-  // Every request, routed or not; before the route's own admission.
-  app.addHook('onRequest', (request, _reply, done) => {
-    done(NON_ASCII.test(request.raw.url ?? '') ? errors.nonAsciiTarget() : undefined);
   });
 
   app.addHook('onSend', (request, reply, _payload, done) => {

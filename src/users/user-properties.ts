@@ -71,6 +71,6 @@ export function assertPropertyLimits(properties: Properties): void {
   if (problems.length > 0) throw errors.badRequest(`The user properties are too large: ${problems[0]!.message}.`, problems);
 }
 
-/** `user_id`: 1–128 characters, no control characters (it appears in paths and logs). */
-export const USER_ID_PATTERN = '^[^\\u0000-\\u001f\\u007f]{1,128}$';
+/** `user_id`: 1–128 characters, no C0 or C1 control characters (it appears in paths and logs). */
+export const USER_ID_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f]{1,128}$';
 export const UserId = Type.String({ minLength: 1, maxLength: 128, pattern: USER_ID_PATTERN });
