@@ -145,7 +145,11 @@ export async function createRuntime(
   const users = new UserStates(database.db, config.feed.listCapacity);
   changes.subscribe((change) => {
     if (change.kind === 'tenant') scenarios.invalidate(change.tenantId);
-    else if (change.kind === 'everything') scenarios.clear();
+    else if (change.kind === 'account') keys.forgetTenant(change.tenantId);
+    else if (change.kind === 'everything') {
+      scenarios.clear();
+      keys.forgetAll();
+    }
   });
   const rankings = new FeedRankings({ clock, ranker, users, snapshots, changes, capacity: config.feed.listCapacity, log });
   new Gauge({

@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { CATEGORIES, type Category } from '../../src/analysis/categories.js';
 import { encodeVector } from '../../src/analysis/vector-codec.js';
 import { AreaDirectory } from '../../src/areas/area-directory.js';
+import { LocalChangeBus } from '../../src/changes/change-bus.js';
 import { loadBuiltinAreas } from '../../src/areas/builtin-areas.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -139,7 +140,7 @@ export async function generateFeedData(options: FeedDataOptions): Promise<FeedDa
   const rows: Record<string, number> = {};
   try {
     await migrateToLatest(db);
-    const deps = { db, clock: systemClock, keys: new KeyAuthenticator(db, systemClock), webhookSecrets: new SecretBox('bench-feed-data-0123456789abcdef0123', 'webhook-secrets') };
+    const deps = { db, clock: systemClock, keys: new KeyAuthenticator(db, systemClock), changes: new LocalChangeBus(), webhookSecrets: new SecretBox('bench-feed-data-0123456789abcdef0123', 'webhook-secrets') };
     // A custom plan far above the offered load: the bench measures the feed, not the limiter.
     const tenant = await createTenant(deps, { name: 'bench-feed', plan: 'custom', rate_limit_rps: 100_000, usage_cap_credits: 1e9 });
     const { apiKey } = await issueApiKey(deps, tenant.id, 'bench');

@@ -1,6 +1,6 @@
 /**
  * What changed, for the per-node caches that hold it (issue 15): each node
- * keeps scenarios, user states and ranked lists in memory and drops or
+ * keeps API keys with their tenant, scenarios, user states and ranked lists in memory and drops or
  * re-ranks them when told. On one node the bus is a function call; in a fleet
  * it is PostgreSQL LISTEN/NOTIFY (postgres-change-bus.ts).
  */
@@ -14,6 +14,12 @@ export type Change =
   | { kind: 'users'; tenantId: string; userIds: string[]; rerank: 'now' | 'soon' }
   /** A tenant's scenarios or algorithms. */
   | { kind: 'tenant'; tenantId: string }
+  /**
+   * A tenant's account: plan, rate, usage cap, webhook, API keys revoked. Every
+   * node drops the keys it cached for the tenant, so the next request reads them
+   * again (issue 17: a cap set on one node was ignored by another for 5 s).
+   */
+  | { kind: 'account'; tenantId: string }
   /** Sources (trust level, deletion): every tenant's lists. */
   | { kind: 'sources' }
   /** A notification may have been missed (the listener reconnected): drop everything. */

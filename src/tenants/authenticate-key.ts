@@ -16,7 +16,12 @@ interface CacheEntry {
   expiresAt: number;
 }
 
-/** How long a node trusts what it read about a key: revocation reaches every node within this. */
+/**
+ * How long a node trusts what it read about a key when no change reaches it.
+ * Account changes (revocation, plan, cap) are published on the change bus and
+ * drop the entries on every node within milliseconds; this bounds how long a
+ * lost notification can matter.
+ */
 export const KEY_CACHE_TTL_MS = 5_000;
 const MAX_CACHE_ENTRIES = 10_000;
 /** Unknown keys are remembered apart, in a small map, so a flood of made-up keys cannot evict real ones. */
@@ -75,11 +80,17 @@ export class KeyAuthenticator {
     return principal;
   }
 
-  /** Drops what this node cached about a tenant (after an admin change on this node). */
+  /** Drops what this node cached about a tenant (an `account` change, from any node). */
   forgetTenant(tenantId: string): void {
     for (const [key, entry] of this.cache) {
       if (entry.principal.tenant.id === tenantId) this.cache.delete(key);
     }
+  }
+
+  /** Drops every cached key (a change notification may have been missed). */
+  forgetAll(): void {
+    this.cache.clear();
+    this.unknown.clear();
   }
 
   /** Writes `last_used_at` at minute resolution; called by the meter's flush cadence. */

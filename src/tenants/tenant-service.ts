@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { ChangeBus } from '../changes/change-bus.js';
 import type { Database, TenantUpdate } from '../db/schema.js';
 import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
@@ -16,6 +17,8 @@ export interface TenantServiceDeps {
   clock: Clock;
   keys: KeyAuthenticator;
   webhookSecrets: SecretBox;
+  /** Account changes go to every node's key cache (change-bus.ts). */
+  changes: ChangeBus;
 }
 
 export interface TenantInput {
@@ -86,7 +89,7 @@ export async function patchTenant(deps: TenantServiceDeps, tenantId: string, inp
       input.usage_cap_credits === null ? null : creditsToMilli(input.usage_cap_credits, 'usage_cap_credits');
   }
   const updated = await updateTenant(deps.db, tenantId, changes);
-  deps.keys.forgetTenant(tenantId);
+  deps.changes.publish({ kind: 'account', tenantId });
   return updated!;
 }
 
@@ -124,7 +127,7 @@ export async function revokeTenantApiKey(deps: TenantServiceDeps, tenantId: stri
   if (!(await revokeApiKey(deps.db, tenantId, keyId, deps.clock.now()))) {
     throw errors.notFound(`Tenant ${tenantId} has no API key ${keyId}.`);
   }
-  deps.keys.forgetTenant(tenantId);
+  deps.changes.publish({ kind: 'account', tenantId });
 }
 
 /** Sets the webhook URL and issues a new signing secret, returned this once. */
@@ -136,12 +139,12 @@ export async function setWebhook(deps: TenantServiceDeps, tenantId: string, url:
     webhook_secret: deps.webhookSecrets.seal(secret),
     updated_at: deps.clock.now(),
   });
-  deps.keys.forgetTenant(tenantId);
+  deps.changes.publish({ kind: 'account', tenantId });
   return { url, secret };
 }
 
 export async function removeWebhook(deps: TenantServiceDeps, tenantId: string): Promise<void> {
   await requireTenant(deps.db, tenantId);
   await updateTenant(deps.db, tenantId, { webhook_url: null, webhook_secret: null, updated_at: deps.clock.now() });
-  deps.keys.forgetTenant(tenantId);
+  deps.changes.publish({ kind: 'account', tenantId });
 }
