@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { baseUrlOf, type Config } from '../config.js';
 import { AreaFileError, parseAreaFile } from '../areas/area-file.js';
-import { readOrCreateSecret } from '../lib/local-secret.js';
+import { CliError } from './cli-error.js';
 
 interface AdminRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -48,7 +49,7 @@ const need = (args: string[], n: number, usage: string) => {
   return args.map(encodeURIComponent);
 };
 
-/** Every admin command maps to one admin API call (docs/admin-cli.md lists them). */
+/** Every admin command maps to one admin API call (docs/admin-api.md lists them). */
 const COMMANDS: Record<string, [string, Builder]> = {
   'tenants create': ['tenants create --name N --plan starter|professional|enterprise|custom [--rate N] [--cap CREDITS] [--anchor-day D]', (_a, f) => ({
     method: 'POST',
@@ -152,7 +153,53 @@ function readAreaFile(file: string) {
 }
 
 function usage(): string {
-  return ['usage: content-feed admin COMMAND [--url BASE_URL]', '', ...Object.values(COMMANDS).map(([u]) => `  ${u}`)].join('\n');
+  return [
+    'usage: content-feed admin COMMAND [--url BASE_URL]',
+    '',
+    ...Object.values(COMMANDS).map(([u]) => `  ${u}`),
+    '',
+    'Calls the admin API of a running service (--url, else PUBLIC_BASE_URL or http://HOST:PORT) with',
+    'ADMIN_TOKEN, else the token the server wrote to DATA_DIR/admin-token. --help on any command prints its usage.',
+  ].join('\n');
+}
+
+/**
+ * The help `argv` asks for (`admin --help`, `admin tenants --help`, `admin
+ * tenants create -h`), or null when it asks for none. Help is printed before
+ * anything is parsed or read: it never calls the service or asks for a password.
+ */
+export function adminHelp(argv: string[]): string | null {
+  const asked = argv[0] === 'help' || argv.some((a) => a === '--help' || a === '-h');
+  if (!asked) return null;
+  const [resource, action] = argv.filter((a) => !a.startsWith('-') && a !== 'help');
+  const command = COMMANDS[`${resource} ${action}`];
+  if (command) return `usage: content-feed admin ${command[0]} [--url BASE_URL]`;
+  const group = Object.entries(COMMANDS).filter(([name]) => name.startsWith(`${resource} `));
+  if (group.length > 0) return ['usage:', ...group.map(([, [u]]) => `  content-feed admin ${u}`)].join('\n');
+  return usage();
+}
+
+/** The operator token: ADMIN_TOKEN, else the file the server wrote on its first start (never created here). */
+function operatorToken(config: Config): string {
+  if (config.adminToken) return config.adminToken;
+  const file = path.join(config.dataDir, 'admin-token');
+  if (!existsSync(file)) {
+    throw new CliError(
+      `no operator token: ADMIN_TOKEN is not set and ${file} does not exist ` +
+        '(set ADMIN_TOKEN, or DATA_DIR to the directory of the server that wrote it)',
+    );
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** fetch, with a connection failure said as what to check. */
+async function call(baseUrl: string, init: RequestInit & { path: string }): Promise<Response> {
+  try {
+    return await fetch(baseUrl + init.path, init);
+  } catch (error) {
+    const code = ((error as { cause?: { code?: string } }).cause ?? {}).code;
+    throw new CliError(`cannot reach ${baseUrl}: is the server running? (--url)${code ? ` [${code}]` : ''}`);
+  }
 }
 
 /** Drops undefined members so PATCH sends only what was given. */
@@ -165,10 +212,6 @@ function compact(body: unknown): unknown {
 /** `content-feed admin …`: calls the admin API of a running service and prints the JSON answer. */
 export async function admin(config: Config, argv: string[]): Promise<number> {
   const names = ['url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor', 'email', 'role', 'tenant', 'password'];
-  if (argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
-    process.stdout.write(`${usage()}\n`);
-    return 0;
-  }
   const options: Record<string, { type: 'string' | 'boolean' }> = { ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), wait: { type: 'boolean' } };
   let parsed;
   try {
@@ -181,7 +224,7 @@ export async function admin(config: Config, argv: string[]): Promise<number> {
   const [resource, action, ...args] = positionals;
   const command = COMMANDS[`${resource} ${action}`];
   if (!command) {
-    process.stderr.write(`${usage()}\n`);
+    process.stderr.write(`${resource === undefined ? '' : `unknown admin command: ${positionals.slice(0, 2).join(' ')}\n\n`}${usage()}\n`);
     return 2;
   }
   let request: AdminRequest;
@@ -192,9 +235,10 @@ export async function admin(config: Config, argv: string[]): Promise<number> {
     return 2;
   }
   const baseUrl = str(values.url) ?? baseUrlOf(config);
-  const token = config.adminToken ?? readOrCreateSecret(config.dataDir, 'admin-token', 'cfa_').value;
+  const token = operatorToken(config);
   const body = compact(request.body);
-  const response = await fetch(baseUrl + request.path, {
+  const response = await call(baseUrl, {
+    path: request.path,
     method: request.method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -204,3 +248,6 @@ export async function admin(config: Config, argv: string[]): Promise<number> {
   (response.ok ? process.stdout : process.stderr).write(`${out}\n`);
   return response.ok ? 0 : 1;
 }
+
+/** Every `admin` subcommand, as `resource action` (docs/admin-api.md lists them). */
+export const ADMIN_COMMANDS = Object.keys(COMMANDS);

@@ -2,6 +2,7 @@ import { buildApp } from '../app.js';
 import { baseUrlOf, type Config } from '../config.js';
 import { createRuntime } from '../deps.js';
 import { DEMO_CONSOLE_MEMBER, DEMO_CONSOLE_OPERATOR, seedDemo } from '../demo/seed-demo.js';
+import { listenOn } from './listen.js';
 import { exitOnSignals } from './shutdown.js';
 
 /**
@@ -18,7 +19,7 @@ export async function serve(config: Config, options: { demo: boolean; workers: b
   deps.rankings.start();
   const demo = options.demo ? await seedDemo(deps) : null;
   if (options.workers) deps.pushWorker.warmUp();
-  const address = await app.listen({ port: config.port, host: config.host });
+  const address = await listenOn(app, config.port, config.host, 'PORT');
   runtime.setListenAddress(address);
   const baseUrl = baseUrlOf(config, address);
 

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { createRuntime } from '../deps.js';
 import { installErrorHandling } from '../http/error-handling.js';
 import { healthRoutes } from '../ops/health-routes.js';
+import { listenOn } from './listen.js';
 import { exitOnSignals } from './shutdown.js';
 
 /**
@@ -23,7 +24,7 @@ export async function worker(config: Config): Promise<void> {
   if (http) {
     installErrorHandling(http);
     healthRoutes(http, deps);
-    metricsAddress = `, metrics on ${await http.listen({ port: config.workerMetricsPort!, host: config.host })}/metrics`;
+    metricsAddress = `, metrics on ${await listenOn(http, config.workerMetricsPort!, config.host, 'WORKER_METRICS_PORT')}/metrics`;
   }
   process.stdout.write(`content-feed worker running (database: ${deps.dbKind}, object store: ${deps.objects.kind}${metricsAddress})\n`);
 
