@@ -14,6 +14,7 @@ export const contentsRoute: FastifyPluginAsyncTypebox<{ contents: ContentCatalog
       config: { auth: 'tenant', meter: { endpoint: 'contents', millicredits: 100 } },
       schema: {
         tags: ['contents'],
+        operationId: 'getContent',
         summary: 'Get one content item',
         security: [{ apiKey: [] }],
         params: Type.Object({ content_id: Type.String({ minLength: 1, maxLength: 128 }) }),

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
 import { withProblems } from '../http/schemas.js';
-import { EventEnvelope } from './event-schema.js';
+import { DocumentedEventBatch, EventEnvelope } from './event-schema.js';
 import { validateBatch } from './validate-batch.js';
 
 /**
@@ -15,9 +15,10 @@ export const eventsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps)
   app.post(
     '/v1/events',
     {
-      config: { auth: 'tenant', meter: { endpoint: 'events', millicredits: 0 } },
+      config: { auth: 'tenant', meter: { endpoint: 'events', millicredits: 0 }, openapiBody: DocumentedEventBatch },
       schema: {
         tags: ['events'],
+        operationId: 'sendEvents',
         summary: 'Send 1–100 behavioural events (202 once durably stored)',
         security: [{ apiKey: [] }],
         body: EventEnvelope,

@@ -52,6 +52,7 @@ export const feedRoute: FastifyPluginAsyncTypebox<{ feed: FeedService }> = async
       config: { auth: 'tenant', meter: { endpoint: 'feed', millicredits: FEED_MILLICREDITS } },
       schema: {
         tags: ['feed'],
+        operationId: 'getFeed',
         summary: 'Get a content feed for a scenario',
         security: [{ apiKey: [] }],
         querystring: FeedQuerystring,

@@ -11,6 +11,8 @@ import type { Principal } from '../tenants/authenticate-key.js';
  * - `consoleAccess`: on an `admin` route, `tenant` lets a console session of a tenant
  *   member call it for its own tenant (the `tenant_id` path parameter); without it
  *   an admin route is for operators only (docs/console.md).
+ * - `openapiBody`: the body the OpenAPI document shows, when the route's own
+ *   schema only checks an envelope and the handler validates the rest.
  */
 export interface RouteMeter {
   endpoint: string;
@@ -22,6 +24,8 @@ declare module 'fastify' {
     auth?: 'tenant' | 'admin' | 'console' | 'public';
     meter?: RouteMeter;
     consoleAccess?: 'tenant';
+    /** A JSON schema (object, not TSchema: the route's type inference would recurse through it). */
+    openapiBody?: object;
   }
   interface FastifyRequest {
     principal?: Principal;

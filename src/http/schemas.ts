@@ -4,7 +4,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 export const Problem = Type.Object(
   {
     type: Type.Literal('about:blank'),
-    title: Type.String({ examples: ['Too Many Requests'] }),
+    title: Type.String({ description: 'The status title, for example `Too Many Requests` (402: `Usage Limit Exceeded`).' }),
     status: Type.Integer(),
     detail: Type.String(),
     instance: Type.String({ description: 'The request path.' }),

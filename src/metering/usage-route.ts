@@ -15,6 +15,7 @@ export const usageRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) 
       config: { auth: 'tenant', meter: { endpoint: 'usage', millicredits: 0 } },
       schema: {
         tags: ['usage'],
+        operationId: 'getUsage',
         summary: "This tenant's credit usage in the current billing cycle (free)",
         security: [{ apiKey: [] }],
         response: withProblems({ 200: UsageSummary }, [401, 403, 429]),

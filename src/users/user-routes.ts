@@ -12,6 +12,8 @@ const security = [{ apiKey: [] }];
 const UserParams = Type.Object({ user_id: UserId });
 const SourceParams = Type.Object({ user_id: UserId, source_id: Type.String({ minLength: 1, maxLength: 64 }) });
 const problems = [400, 401, 403, 404, 429];
+/** An upsert and the list never answer 404. */
+const problemsWithout404 = [400, 401, 403, 429];
 
 /** Every user endpoint of SPEC.md: free (0 credits), rate limited, tenant-scoped. */
 export const userRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
@@ -24,10 +26,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) 
       schema: {
         tags,
         security,
+        operationId: 'putUser',
         summary: 'Create or replace a user (201 created, 200 replaced)',
         params: UserParams,
         body: Type.Object({ properties: UserProperties }, { additionalProperties: false }),
-        response: withProblems({ 200: UserDetail, 201: UserDetail }, problems),
+        response: withProblems({ 200: UserDetail, 201: UserDetail }, problemsWithout404),
       },
     },
     async (request, reply) => {
@@ -45,6 +48,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) 
       schema: {
         tags,
         security,
+        operationId: 'patchUser',
         summary: 'Update only the given properties (null removes one)',
         params: UserParams,
         body: Type.Object({ properties: UserPropertiesPatch }, { additionalProperties: false }),
@@ -58,7 +62,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) 
     '/v1/users/:user_id',
     {
       config: free,
-      schema: { tags, security, summary: 'A user with followed and blocked sources', params: UserParams, response: withProblems({ 200: UserDetail }, problems) },
+      schema: { tags, security, operationId: 'getUser', summary: 'A user with followed and blocked sources', params: UserParams, response: withProblems({ 200: UserDetail }, problems) },
     },
     async (request) => describeUser(deps.db, tenantOf(request), request.params.user_id),
   );
@@ -70,6 +74,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) 
       schema: {
         tags,
         security,
+        operationId: 'listUsers',
         summary: 'All users of the tenant, in pages (ordered by user_id)',
         querystring: Type.Object(
           {
@@ -80,7 +85,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) 
         ),
         response: withProblems(
           { 200: Type.Object({ users: Type.Array(UserRecord), meta: Type.Object({ next_cursor: Nullable(Type.String()) }) }) },
-          problems,
+          problemsWithout404,
         ),
       },
     },
@@ -94,6 +99,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) 
       schema: {
         tags,
         security,
+        operationId: 'deleteUser',
         summary: 'Delete a user and everything held about them, permanently',
         params: UserParams,
         response: withProblems({ 204: Type.Null() }, problems),
@@ -114,6 +120,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) 
         schema: {
           tags,
           security,
+          operationId: `${method === 'PUT' ? relation : `un${relation}`}Source`,
           summary: `${method === 'PUT' ? '' : 'Un'}${relation} a source (idempotent)`,
           params: SourceParams,
           response: withProblems({ 204: Type.Null() }, problems),
