@@ -12,6 +12,7 @@ import type { ContentCatalog } from './content/content-catalog.js';
 import type { Crawler } from './crawl/crawler.js';
 import type { FeedPreview } from './feed/feed-preview.js';
 import type { FeedRankings } from './feed/feed-rankings.js';
+import type { CollaborativeTrainer } from './learning/collaborative-trainer.js';
 import type { FeedService } from './feed/feed-service.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Database } from './db/schema.js';
@@ -66,6 +67,8 @@ export interface AppDeps {
   feed: FeedService;
   /** The ranked lists the feed serves from (its sweep and background re-ranking). */
   rankings: FeedRankings;
+  /** Trains each tenant's collaborative model (workers on a schedule; the admin API on demand). */
+  trainer: CollaborativeTrainer;
   /** The console's scenario preview: the feed's ranking, explained, serving nothing. */
   feedPreview: FeedPreview;
   /** Push files (and later thumbnails): local files or S3. */

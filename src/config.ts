@@ -59,6 +59,8 @@ export interface Config {
     rankingThreads: number;
     /** Ranked lists held per process (least recently used dropped): about one per active user. */
     listCapacity: number;
+    /** How often workers train the collaborative models of tenants with new activity (ms). */
+    modelTrainIntervalMs: number;
   };
 }
 
@@ -104,6 +106,7 @@ export const CONFIG_VARIABLES = [
   'WORKER_METRICS_PORT',
   'RANKING_THREADS',
   'FEED_LIST_CAPACITY',
+  'MODEL_TRAIN_INTERVAL_S',
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -210,6 +213,8 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     rankingThreads: integer('RANKING_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
     // ~14 KB of the HTTP thread's heap per active user (list, snapshot, user state; bench/RESULTS.md issue 15).
     listCapacity: integer('FEED_LIST_CAPACITY', 50_000, 100, 10_000_000),
+    // Five minutes: a new taste group shows in lists within minutes; a 100,000-user tenant trains in ~40 s of one core.
+    modelTrainIntervalMs: integer('MODEL_TRAIN_INTERVAL_S', 300, 1, 86_400) * 1000,
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -16,6 +16,8 @@ import { ContentPool } from './feed/content-pool.js';
 import { FeedPreview } from './feed/feed-preview.js';
 import { FeedContinuations } from './feed/feed-continuations.js';
 import { FeedRankings } from './feed/feed-rankings.js';
+import { CollaborativeModels } from './learning/collaborative-models.js';
+import { CollaborativeTrainer } from './learning/collaborative-trainer.js';
 import { FeedService } from './feed/feed-service.js';
 import { Popularity } from './feed/popularity.js';
 import { InlineRanking, type RankingBackend } from './feed/ranking-backend.js';
@@ -152,6 +154,14 @@ export async function createRuntime(
     }
   });
   const rankings = new FeedRankings({ clock, ranker, users, snapshots, changes, capacity: config.feed.listCapacity, log });
+  const trainer = new CollaborativeTrainer({
+    db: database.db,
+    databaseUrl: config.databaseUrl,
+    clock,
+    log,
+    intervalMs: config.feed.modelTrainIntervalMs,
+    threaded: config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:'),
+  });
   new Gauge({
     name: 'feed_ranking_thread_cpu_seconds_total',
     help: 'CPU time used by the ranking threads (rankings, sweeps, pool refreshes), from /proc; 0 when ranking runs on the HTTP thread.',
@@ -244,6 +254,7 @@ export async function createRuntime(
     webhooks.start();
     pushWorker.start();
     pipeline.startWorkers();
+    trainer.start();
   }
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
   touchTimer.unref();
@@ -269,6 +280,7 @@ export async function createRuntime(
     tokens,
     feed,
     rankings,
+    trainer,
     feedPreview,
     eventLog,
     events,
@@ -292,6 +304,7 @@ export async function createRuntime(
     async close() {
       clearInterval(touchTimer);
       rankings.stop();
+      await trainer.stop();
       await pushWorker.stop();
       await webhooks.stop();
       await pipeline.close();
@@ -318,7 +331,7 @@ export async function createRuntime(
 function rankingBackend(config: Config, db: Kysely<Database>, clock: Clock, dimensions: number, log: pino.Logger): RankingBackend {
   const inMemory = config.databaseUrl.endsWith(':memory:');
   if (config.feed.rankingThreads === 0 || inMemory) {
-    return new InlineRanking(new RankingEngine(new ContentPool(db, clock, dimensions), new Popularity(db, clock), config.feed.listCapacity));
+    return new InlineRanking(new RankingEngine(new ContentPool(db, clock, dimensions), new Popularity(db, clock), new CollaborativeModels(db, clock), config.feed.listCapacity));
   }
   return new RankingThreads(
     config.feed.rankingThreads,

@@ -33,6 +33,7 @@ export interface Database {
   console_users: ConsoleUsersTable;
   console_sessions: ConsoleSessionsTable;
   console_login_attempts: ConsoleLoginAttemptsTable;
+  collaborative_models: CollaborativeModelsTable;
 }
 
 export interface TenantsTable {
@@ -365,4 +366,23 @@ export interface ConsoleLoginAttemptsTable {
   /** SHA-256 of `email:<email>` or `address:<ip>`. */
   subject: string;
   attempted_at: number;
+}
+
+/** A tenant's learned collaborative model (src/learning/): null model columns before the first training. */
+export interface CollaborativeModelsTable {
+  tenant_id: string;
+  version: Generated<number>;
+  trained_at: number | null;
+  factors: number | null;
+  /** JSON array of content ids, in the order of the factor rows. */
+  item_ids: string | null;
+  /** base64 of little-endian float32, items × factors. */
+  item_factors: string | null;
+  /** base64 of little-endian float64: YᵀY + λI, factors × factors (what folding a user in needs). */
+  gram: string | null;
+  users: Generated<number>;
+  interactions: Generated<number>;
+  training_ms: Generated<number>;
+  /** Epoch ms until which a worker holds the training lease. */
+  lease_until: Generated<number>;
 }

@@ -13,7 +13,7 @@ export interface PoolItem {
   updatedAt: number;
 }
 
-export function toCandidate(item: PoolItem, stats: { impressions: number; clicks: number } | undefined): Candidate {
+export function toCandidate(item: PoolItem, stats: { impressions: number; clicks: number } | undefined, factors: Float32Array | null = null): Candidate {
   return {
     id: item.id,
     sourceId: item.sourceId,
@@ -23,5 +23,6 @@ export function toCandidate(item: PoolItem, stats: { impressions: number; clicks
     areaIds: item.areaIds,
     impressions: stats?.impressions ?? 0,
     clicks: stats?.clicks ?? 0,
+    factors,
   };
 }

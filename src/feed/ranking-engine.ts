@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { UserSignalRow } from '../events/user-signals-repo.js';
+import { itemFactors, userFactors, type CollaborativeModels } from '../learning/collaborative-models.js';
+import { interactionOf } from '../learning/interactions.js';
+import type { CollaborativeModel } from '../learning/model-store.js';
 import { buildProfile } from '../ranking/profile.js';
 import { rank } from '../ranking/rank.js';
 import { explainScore, scoreCandidate, tenantPriorCtr, type ScoreParts } from '../ranking/score.js';
@@ -68,6 +71,7 @@ interface Watch {
   blocked: ReadonlySet<string>;
   /** The list's lowest score; null when the list is short (any allowed arrival enters it). */
   floor: number | null;
+  model: CollaborativeModel | null;
 }
 
 /**
@@ -85,6 +89,7 @@ export class RankingEngine {
   constructor(
     private readonly pool: ContentPool,
     private readonly popularity: Popularity,
+    private readonly models: CollaborativeModels,
     private readonly maxWatches: number,
   ) {}
 
@@ -111,6 +116,7 @@ export class RankingEngine {
       const { parts } = explainScore(r.candidate, context, priorCtr);
       const signals: ScoreParts = {
         relevance: roundScore(parts.relevance),
+        collaborative: roundScore(parts.collaborative),
         freshness: roundScore(parts.freshness),
         popularity: roundScore(parts.popularity),
         area: roundScore(parts.area),
@@ -161,7 +167,7 @@ export class RankingEngine {
     for (const item of arrivals) {
       if (!allowed(item)) continue;
       if (watch.floor === null) return true;
-      if (scoreCandidate(toCandidate(item, stats?.item(item.id)), context, priorCtr) > watch.floor) return true;
+      if (scoreCandidate(toCandidate(item, stats?.item(item.id), itemFactors(watch.model, item.id)), context, priorCtr) > watch.floor) return true;
     }
     return false;
   }
@@ -170,7 +176,10 @@ export class RankingEngine {
     const { tenantId, config, user, now } = request;
     const pool = await this.pool.ready();
     const popularity = await this.popularity.of(tenantId);
-    const profile = user.registered ? this.profileOf(user, request.interestVector, now) : null;
+    const model = await this.models.of(tenantId);
+    // Folded in from the user's own signals: a click processed a moment ago already counts.
+    const factors = model !== null && user.registered ? userFactors(model, user.signals) : null;
+    const profile = user.registered ? this.profileOf(user, request.interestVector, now, factors) : null;
     const exclude = request.exclude;
     const read = exclude === undefined || exclude.size === 0 ? user.read : new Set([...user.read, ...exclude]);
     const candidates = retrieveCandidates({
@@ -184,14 +193,15 @@ export class RankingEngine {
       blocked: user.blocked,
       popular: popularity.top(),
       sizes: request.channels,
+      collaborative: model !== null && factors !== null ? { model, user: factors, latestEngaged: latestEngaged(user.signals, model) } : undefined,
     });
     const context: RankContext = { profile, areas: request.areas, config, now, seed: seedOf(tenantId, request.seedKey, now), tenantCtr: popularity.totals };
     const items = rank(
-      candidates.map((c) => toCandidate(c, popularity.item(c.id))),
+      candidates.map((c) => toCandidate(c, popularity.item(c.id), itemFactors(model, c.id))),
       context,
       { limit: request.limit, pageSize: request.pageSize },
     );
-    if (request.watchKey !== undefined) this.watch(request.watchKey, { context, config, tenantId, read, blocked: user.blocked, floor: items.length < request.limit ? null : (items.at(-1)?.score ?? null) });
+    if (request.watchKey !== undefined) this.watch(request.watchKey, { context, config, tenantId, read, blocked: user.blocked, floor: items.length < request.limit ? null : (items.at(-1)?.score ?? null), model });
     return { items, context };
   }
 
@@ -201,7 +211,7 @@ export class RankingEngine {
     this.watches.set(key, watch);
   }
 
-  private profileOf(user: RankedUser, interestVector: Float32Array | null, now: number): UserProfile {
+  private profileOf(user: RankedUser, interestVector: Float32Array | null, now: number, factors: Float32Array | null): UserProfile {
     const pool = this.pool;
     return buildProfile({
       signals: user.signals.map((s) => {
@@ -222,8 +232,15 @@ export class RankingEngine {
       interestVector,
       followedSources: user.followed,
       now,
+      factors,
     });
   }
+}
+
+/** The user's most recently engaged item the model knows (signals come newest first): the "also read" channel's anchor. */
+function latestEngaged(signals: readonly UserSignalRow[], model: CollaborativeModel): string | null {
+  for (const s of signals) if (model.itemRow.has(s.contentId) && interactionOf(s)?.preference === 1) return s.contentId;
+  return null;
 }
 
 /** One seed per user (or request) and hour: the same state ranks the same way, exploration varies over time. */

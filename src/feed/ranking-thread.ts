@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/connect.js';
+import { CollaborativeModels } from '../learning/collaborative-models.js';
 import { ContentPool } from './content-pool.js';
 import { Popularity } from './popularity.js';
 import { RankingEngine, type EngineRequest } from './ranking-engine.js';
@@ -29,7 +30,12 @@ const options = workerData as ThreadOptions;
 const database = openDatabase(options.databaseUrl);
 let now = Date.now();
 const clock = { now: () => now };
-const engine = new RankingEngine(new ContentPool(database.db, clock, options.dimensions), new Popularity(database.db, clock), options.maxWatches);
+const engine = new RankingEngine(
+  new ContentPool(database.db, clock, options.dimensions),
+  new Popularity(database.db, clock),
+  new CollaborativeModels(database.db, clock),
+  options.maxWatches,
+);
 
 parentPort!.on('message', (call: ThreadCall) => {
   now = call.now;

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../lib/start-thread.js';
 import type { RankingBackend } from './ranking-backend.js';
 import type { EngineRequest, ExplainedRanked, Ranked } from './ranking-engine.js';
 import type { ThreadCall, ThreadOptions, ThreadReply } from './ranking-thread.js';
@@ -6,11 +7,7 @@ import type { ThreadCall, ThreadOptions, ThreadReply } from './ranking-thread.js
 type Pending = { resolve(reply: { result: unknown; ms: number }): void; reject(error: Error): void };
 type CallBody = { op: 'rank' | 'explain'; request: EngineRequest } | { op: 'sweep' | 'warmUp' } | { op: 'forget'; keys: string[] };
 
-/** Under tsx or vitest (tests, benchmarks) the thread's source is TypeScript and needs tsx's loader; built, it is plain JavaScript. */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const THREAD_URL = new URL(FROM_SOURCE ? './ranking-thread.ts' : './ranking-thread.js', import.meta.url);
-/** A worker's entry is CommonJS when evaluated: it registers tsx in the thread, then imports the TypeScript entry. */
-const SOURCE_BOOTSTRAP = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_URL.href)}); })`;
+const THREAD_ENTRY = new URL('./ranking-thread.js', import.meta.url);
 
 /**
  * Rankings on worker threads, so the HTTP thread's event loop only serves
@@ -104,7 +101,7 @@ class Thread {
   }
 
   private start(): Worker {
-    const worker = FROM_SOURCE ? new Worker(SOURCE_BOOTSTRAP, { eval: true, workerData: this.options }) : new Worker(THREAD_URL, { workerData: this.options });
+    const worker = startThread(THREAD_ENTRY, this.options);
     // Idle threads must not hold a finished process open (the service's own handles do).
     worker.unref();
     worker.on('message', (reply: ThreadReply) => {

@@ -1,3 +1,5 @@
+import { collaborativeCandidates, type CollaborativeSizes } from '../learning/collaborative-retrieval.js';
+import type { CollaborativeModel } from '../learning/model-store.js';
 import type { AlgorithmConfig } from '../scenarios/algorithm-config.js';
 import type { AreaTarget, UserProfile } from '../ranking/types.js';
 import type { ContentPool } from './content-pool.js';
@@ -12,6 +14,8 @@ export interface ChannelSizes {
   perFollowedSource: number;
   fresh: number;
   popular: number;
+  /** The collaborative channels (default: COLLABORATIVE_CHANNELS). */
+  collaborative?: CollaborativeSizes;
 }
 
 /** Enough for a 100-item ranked list after filtering and diversification. */
@@ -30,11 +34,15 @@ export interface RetrievalInput {
   /** The tenant's most popular items, best first. */
   popular: readonly string[];
   sizes?: ChannelSizes;
+  /** The tenant's collaborative model with this user's factors, when both exist. */
+  collaborative?: { model: CollaborativeModel; user: Float32Array; latestEngaged: string | null };
 }
 
 /**
  * DESIGN §8 retrieval: candidates merged from nearest neighbours of the
- * profile vector (the pool's vector index), the resolved areas (and their
+ * profile vector (the pool's vector index), the collaborative model's best
+ * predictions for the user and the items nearest their latest read in its
+ * factor space (learning/collaborative-retrieval.ts), the resolved areas (and their
  * municipality and prefecture), followed sources, the freshest and the most
  * popular items, all over the live pool this algorithm allows. Each channel
  * reads an index or walks a recency list until it has enough; none scans the
@@ -53,6 +61,10 @@ export function retrieveCandidates(input: RetrievalInput): PoolItem[] {
 
   if (input.profile?.vector) {
     for (const hit of pool.vectors.search(input.profile.vector, sizes.vectors, (id) => allowed(pool.get(id)), sizes.vectorProbes)) take(pool.get(hit.id));
+  }
+  if (input.collaborative) {
+    const { model, user, latestEngaged } = input.collaborative;
+    for (const id of collaborativeCandidates(model, user, latestEngaged, (id) => allowed(pool.get(id)), sizes.collaborative)) take(pool.get(id));
   }
   const areaIds = new Set(input.areas.flatMap((a) => [a.id, a.cityId, a.prefectureId]).filter((id): id is string => id !== null));
   for (const areaId of areaIds) newestOf(pool.newestInArea(areaId), sizes.perArea, allowed, now - maxAgeMs).forEach(take);

@@ -63,6 +63,8 @@ export function buildProfile(input: {
   interestVector: Float32Array | null;
   followedSources: Iterable<string>;
   now: number;
+  /** The user's collaborative factors (learning/collaborative-models.ts), when the tenant has a model. */
+  factors?: Float32Array | null;
 }): UserProfile {
   const categorySums = new Map<string, number>();
   const sourceSums = new Map<string, number>();
@@ -87,6 +89,7 @@ export function buildProfile(input: {
     sourceAffinity: squash(sourceSums),
     followedSources: new Set(input.followedSources),
     evidence,
+    factors: input.factors ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AreaTarget, Candidate, RankContext, UserProfile } from './types.js';
 
 /**
- * The score of one candidate: Σ weight · component over five components, each in a known
+ * The score of one candidate: Σ weight · component over six components, each in a known
  * range (docs/ranking.md has the formulas and why each constant is what it is).
  */
 
@@ -51,6 +51,17 @@ export function relevance(c: Candidate, profile: UserProfile | null): number {
   return RELEVANCE_MIX.vector * cos + RELEVANCE_MIX.category * category + RELEVANCE_MIX.source * source;
 }
 
+/**
+ * In [-1, 1]: the preference the collaborative model predicts, the dot product
+ * of the user's and the item's factors (≈1 for what readers like this user
+ * engage with, ≈0 for the rest). 0 when either side has no factors: a new item
+ * then competes on content relevance alone.
+ */
+export function collaborative(c: Candidate, profile: UserProfile | null): number {
+  if (profile === null || profile.factors === null || c.factors === null) return 0;
+  return Math.max(-1, Math.min(1, dot(profile.factors, c.factors)));
+}
+
 /** In (0, 1]: 1 when just published (or dated in the future), halving every half-life. */
 export function freshness(publishedAt: number, now: number, halfLifeHours: number): number {
   const ageHours = Math.max(0, now - publishedAt) / HOUR_MS;
@@ -93,6 +104,7 @@ export function followBoost(sourceId: string, profile: UserProfile | null): numb
 /** The weighted contribution of each component to a score (the console's preview shows them). */
 export interface ScoreParts {
   relevance: number;
+  collaborative: number;
   freshness: number;
   popularity: number;
   area: number;
@@ -110,16 +122,18 @@ function weightedScore(c: Candidate, ctx: RankContext, priorCtr: number, parts: 
   const fresh = weights.freshness * freshness(c.publishedAt, ctx.now, halfLife);
   const popular = weights.popularity * popularity(c.impressions, c.clicks, priorCtr);
   const relevant = weights.relevance !== 0 ? weights.relevance * relevance(c, ctx.profile) : 0;
+  const collab = weights.collaborative !== 0 ? weights.collaborative * collaborative(c, ctx.profile) : 0;
   const area = weights.area !== 0 ? weights.area * areaBoost(c.areaIds, ctx.areas) : 0;
   const follow = weights.follow !== 0 ? weights.follow * followBoost(c.sourceId, ctx.profile) : 0;
   if (parts !== null) {
     parts.relevance = relevant;
+    parts.collaborative = collab;
     parts.freshness = fresh;
     parts.popularity = popular;
     parts.area = area;
     parts.follow = follow;
   }
-  return fresh + popular + relevant + area + follow;
+  return fresh + popular + relevant + collab + area + follow;
 }
 
 /** Σ weight · component; the prior CTR can be passed in when scoring many candidates of one request. */
@@ -129,6 +143,6 @@ export function scoreCandidate(c: Candidate, ctx: RankContext, priorCtr: number 
 
 /** The score `scoreCandidate` gives, with the weighted contribution of each component. */
 export function explainScore(c: Candidate, ctx: RankContext, priorCtr: number = tenantPriorCtr(ctx.tenantCtr)): { score: number; parts: ScoreParts } {
-  const parts: ScoreParts = { relevance: 0, freshness: 0, popularity: 0, area: 0, follow: 0 };
+  const parts: ScoreParts = { relevance: 0, collaborative: 0, freshness: 0, popularity: 0, area: 0, follow: 0 };
   return { score: weightedScore(c, ctx, priorCtr, parts), parts };
 }

@@ -17,6 +17,8 @@ export interface Candidate {
   /** This tenant's counts for the item (popularity). */
   impressions: number;
   clicks: number;
+  /** The item's collaborative factors (learning/), or null for an item the model has not learned: new, or never engaged. */
+  factors: Float32Array | null;
 }
 
 /** What ranking knows of a user's taste (built by buildProfile in profile.ts). */
@@ -30,6 +32,8 @@ export interface UserProfile {
   followedSources: ReadonlySet<string>;
   /** Weighted count of interactions; 0 for a new user. */
   evidence: number;
+  /** The user's collaborative factors, folded in from their interactions; null without a model or without engagement it knows. */
+  factors: Float32Array | null;
 }
 
 /** One resolved area of the request/profile, with its ancestors, for the area boost. */
@@ -42,7 +46,7 @@ export interface AreaTarget {
 /** The subset of an algorithm config (src/scenarios/algorithm-config.ts) ranking uses. */
 export interface RankingConfig {
   freshness_half_life_hours: number;
-  weights: { relevance: number; freshness: number; popularity: number; area: number; follow: number };
+  weights: { relevance: number; collaborative: number; freshness: number; popularity: number; area: number; follow: number };
   diversity: { lambda: number; max_per_source: number; max_per_category: number };
   /** 0..1: share of slots for new items with few impressions. */
   exploration: number;

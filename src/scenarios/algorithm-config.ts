@@ -6,7 +6,7 @@ export interface AlgorithmConfig {
   min_trust_level: number;
   max_age_hours: number;
   freshness_half_life_hours: number;
-  weights: { relevance: number; freshness: number; popularity: number; area: number; follow: number };
+  weights: { relevance: number; collaborative: number; freshness: number; popularity: number; area: number; follow: number };
   diversity: { lambda: number; max_per_source: number; max_per_category: number };
   exploration: number;
   languages: string[];
@@ -18,7 +18,7 @@ export const DEFAULT_ALGORITHM: AlgorithmConfig = {
   min_trust_level: 1,
   max_age_hours: 72,
   freshness_half_life_hours: 12,
-  weights: { relevance: 1, freshness: 0.5, popularity: 0.3, area: 0.5, follow: 0.5 },
+  weights: { relevance: 1, collaborative: 1, freshness: 0.5, popularity: 0.3, area: 0.5, follow: 0.5 },
   diversity: { lambda: 0.7, max_per_source: 3, max_per_category: 4 },
   exploration: 0.05,
   languages: ['ja'],
@@ -40,6 +40,7 @@ export const AlgorithmConfigInput = Type.Object(
       Type.Object(
         {
           relevance: Type.Optional(Weight),
+          collaborative: Type.Optional(Weight),
           freshness: Type.Optional(Weight),
           popularity: Type.Optional(Weight),
           area: Type.Optional(Weight),
@@ -66,6 +67,14 @@ export const AlgorithmConfigInput = Type.Object(
   strict,
 );
 export type AlgorithmConfigInputType = Static<typeof AlgorithmConfigInput>;
+
+/**
+ * A stored config with the defaults of fields added since it was saved (the
+ * collaborative weight came with learned models): configs are read back through this.
+ */
+export function withAlgorithmDefaults(stored: AlgorithmConfig): AlgorithmConfig {
+  return { ...DEFAULT_ALGORITHM, ...stored, weights: { ...DEFAULT_ALGORITHM.weights, ...stored.weights }, diversity: { ...DEFAULT_ALGORITHM.diversity, ...stored.diversity } };
+}
 
 /** Fills defaults and checks the rules a schema cannot express. */
 export function normaliseAlgorithm(input: AlgorithmConfigInputType): AlgorithmConfig {

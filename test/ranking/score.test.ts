@@ -5,11 +5,11 @@ import { candidate, config, context, HOUR, normalised, NOW } from './fixtures.js
 
 /** A config where only one component counts, to compare candidates on it alone. */
 function only(component: keyof RankingConfig['weights']): RankingConfig {
-  return config({ weights: { relevance: 0, freshness: 0, popularity: 0, area: 0, follow: 0, [component]: 1 } });
+  return config({ weights: { relevance: 0, collaborative: 0, freshness: 0, popularity: 0, area: 0, follow: 0, [component]: 1 } });
 }
 
 function profile(overrides: Partial<UserProfile> = {}): UserProfile {
-  return { vector: null, categoryAffinity: new Map(), sourceAffinity: new Map(), followedSources: new Set(), evidence: 0, ...overrides };
+  return { vector: null, categoryAffinity: new Map(), sourceAffinity: new Map(), followedSources: new Set(), evidence: 0, factors: null, ...overrides };
 }
 
 describe('freshness', () => {

@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+
+// Frozen: never edit a migration that has shipped; add a new one.
+export async function up(db: Kysely<any>): Promise<void> {
+  // One learned collaborative model per tenant (docs/learning.md): item factors
+  // that every node's rankings read, and the lease that lets one worker of a
+  // fleet train it at a time. Model columns stay null until the first training.
+  await db.schema
+    .createTable('collaborative_models')
+    .addColumn('tenant_id', 'text', (c) => c.primaryKey().references('tenants.id').onDelete('cascade'))
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('trained_at', 'bigint')
+    .addColumn('factors', 'integer')
+    .addColumn('item_ids', 'text')
+    .addColumn('item_factors', 'text')
+    .addColumn('gram', 'text')
+    .addColumn('users', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('interactions', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('training_ms', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('collaborative_models').execute();
+}
