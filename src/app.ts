@@ -22,6 +22,7 @@ import { installValidators } from './http/validator.js';
 import { adminMetricsRoute } from './events/admin-metrics-route.js';
 import { eventsRoute } from './events/events-route.js';
 import { adminUsageRoutes } from './metering/admin-usage-routes.js';
+import { adminModelRoutes } from './learning/admin-model-routes.js';
 import { usageRoute } from './metering/usage-route.js';
 import { adminPushRoutes } from './push/admin-push-routes.js';
 import { pushRoutes } from './push/push-routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminMetricsRoute, deps);
   await app.register(adminScenarioRoutes, deps);
   await app.register(adminPreviewRoute, deps);
+  await app.register(adminModelRoutes, deps);
   await app.register(adminPushRoutes, deps);
   await app.register(adminUserLookupRoute, deps);
   await app.register(adminSourceRoutes, deps);

@@ -17,6 +17,8 @@ export function exitOnSignals(log: { info(obj: unknown, msg?: string): void; err
     timer.unref();
     try {
       await close();
+      // The last line of a clean stop: a log that ends without it ended in a crash or a kill.
+      log.info({ signal }, 'stopped');
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');

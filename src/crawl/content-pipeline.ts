@@ -39,7 +39,7 @@ export async function createContentPipeline(o: {
   config: Config;
   db: Kysely<Database>;
   clock: Clock;
-  log: { info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+  log: { info(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
   metrics: Registry;
   catalog: ContentCatalog;
   /** Sites answered in this process (the demo site). */

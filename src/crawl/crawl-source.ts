@@ -38,7 +38,7 @@ export interface CrawlContext {
   clock: Clock;
   fetcher: PoliteFetcher;
   articles: ArticleStore;
-  log: { error(obj: unknown, msg: string): void };
+  log: { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void };
   /** Seconds from an item appearing in the feed to being servable. */
   onFresh(seconds: number): void;
 }

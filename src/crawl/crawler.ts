@@ -105,7 +105,14 @@ export class Crawler {
 
   private async crawl(sourceId: string): Promise<CrawlReport | null> {
     const report = await this.crawlClaimed(sourceId);
-    if (report) this.options.onReport?.(report);
+    if (report) {
+      // One line per crawl with its outcome, at warn when it failed: what an operator greps for.
+      const { counts } = report;
+      const line = { sourceId, status: report.status, notModified: report.not_modified, ...counts, error: report.error, nextCrawlAt: report.next_crawl_at };
+      if (report.status === 'failed') this.ctx.log.warn(line, 'crawl failed');
+      else this.ctx.log.info(line, 'crawl completed');
+      this.options.onReport?.(report);
+    }
     return report;
   }
 

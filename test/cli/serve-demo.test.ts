@@ -10,7 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 describe('content-feed serve --demo (a real process)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-demo-'));
-  const env = { DATA_DIR: dataDir, USAGE_FLUSH_INTERVAL_MS: '60000' };
+  // At info: the log's last line on a clean stop is `stopped`.
+  const env = { DATA_DIR: dataDir, USAGE_FLUSH_INTERVAL_MS: '60000', LOG_LEVEL: 'info' };
   let server: ChildServer | null = null;
   afterAll(async () => {
     await server?.stop('SIGKILL');
@@ -83,6 +84,8 @@ describe('content-feed serve --demo (a real process)', () => {
 
   it('drains on SIGTERM, exits 0 and loses no usage counted before it', async () => {
     expect(await server!.stop('SIGTERM')).toBe(0);
+    const lastLine = JSON.parse(server!.output().trim().split('\n').at(-1)!);
+    expect(lastLine).toMatchObject({ level: 30, msg: 'stopped', signal: 'SIGTERM' });
     const db = new SQLite(path.join(dataDir, 'content-feed.sqlite'), { readonly: true });
     const rows = db.prepare("select endpoint, requests, millicredits from usage_daily where endpoint = 'contents'").all();
     db.close();

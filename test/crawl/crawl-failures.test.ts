@@ -45,6 +45,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('sources that fai
     expect(metrics).toMatch(/^crawls_total\{status="failed"\} 3$/m);
     expect(metrics).toMatch(/^crawls_total\{status="completed"\} 1$/m);
     expect(metrics).toMatch(/^crawled_entries_total\{outcome="new"\} 3$/m);
+    // One log line per crawl, with its outcome: info when it completed, warn when it failed.
+    const crawlLines = t.logs.map((l) => JSON.parse(l)).filter((l) => /^crawl (completed|failed)$/.test(l.msg));
+    expect(crawlLines).toHaveLength(4);
+    expect(crawlLines.find((l) => l.sourceId === good)).toMatchObject({ level: 30, msg: 'crawl completed', status: 'completed', new: 3, failed: 0, notModified: false });
+    expect(crawlLines.find((l) => l.sourceId === failing.error)).toMatchObject({ level: 40, msg: 'crawl failed', status: 'failed', error: expect.stringMatching(/HTTP 500/) });
 
     const expected = { error: /HTTP 500/, broken: /not|invalid|malformed/i, slow: /did not complete within 300 ms/ };
     for (const [name, id] of Object.entries(failing)) {
