@@ -41,8 +41,17 @@ const due = (now: number) => (eb: ExpressionBuilder<Database, 'webhook_deliverie
  * One row per claim: deliveries are one per finished push job, a few a minute,
  * so batching would only lengthen leases.
  */
-export async function claimDelivery(db: Kysely<Database>, kind: DatabaseKind, owner: string, now: number, leaseUntil: number): Promise<ClaimedDelivery | null> {
+export async function claimDelivery(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  owner: string,
+  now: number,
+  leaseUntil: number,
+  /** Tenants that hold their share of the dispatcher's slots: passed over. */
+  skipTenants: readonly string[] = [],
+): Promise<ClaimedDelivery | null> {
   let candidate = db.selectFrom('webhook_deliveries').select('id').where(due(now)).orderBy('next_attempt_at').orderBy('id').limit(1);
+  if (skipTenants.length > 0) candidate = candidate.where('tenant_id', 'not in', skipTenants);
   if (kind === 'postgres') candidate = candidate.forUpdate().skipLocked();
   const row = await db
     .updateTable('webhook_deliveries')

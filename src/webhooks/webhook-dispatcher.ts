@@ -26,8 +26,15 @@ export interface WebhookDispatcherDeps {
 }
 
 const POLL_MS = 1000;
-/** Deliveries sent at once: enough that one receiver timing out does not hold up the others. */
-const CONCURRENCY = 4;
+/** Attempts sent at once by one dispatcher: enough that receivers timing out do not hold up the others. */
+export const WEBHOOK_CONCURRENCY = 8;
+/**
+ * Slots one tenant may hold. A tenant whose receiver hangs keeps at most two
+ * attempts waiting out their timeout; the other six stay free, so three tenants
+ * with dead receivers still leave room for everyone else (issue 17: 15 hanging
+ * deliveries of one tenant held another's for 45 s).
+ */
+export const WEBHOOK_SLOTS_PER_TENANT = 2;
 /** ±20 %: receivers that failed together (an outage) are not retried in lockstep. */
 const JITTER = 0.2;
 /** An attempt takes at most timeoutMs; the lease adds this for the database writes around it. */
@@ -41,6 +48,10 @@ const STOP_GRACE_MS = 5_000;
  * in `webhook_attempts`; a delivery holds a lease while it is sent, so any
  * number of dispatchers share one database and a crashed one's deliveries are
  * taken over when its lease runs out.
+ *
+ * Attempts run side by side, up to WEBHOOK_CONCURRENCY, and each slot that frees
+ * is filled at once with the most overdue delivery of a tenant below its share
+ * (WEBHOOK_SLOTS_PER_TENANT); nothing waits for a batch to finish.
  */
 export class WebhookDispatcher {
   private readonly owner = `whd_${randomBytes(8).toString('hex')}`;
@@ -50,9 +61,16 @@ export class WebhookDispatcher {
   private readonly durations: Histogram<'result'>;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  /** Runs never overlap: a run already waiting to start is shared by every caller. */
-  private tail: Promise<unknown> = Promise.resolve();
-  private queued: Promise<number> | null = null;
+  /** Attempts under way, in all and per tenant. */
+  private inFlight = 0;
+  private readonly inFlightByTenant = new Map<string, number>();
+  /** Attempts started since the dispatcher was built (runDue counts its own from it). */
+  private started = 0;
+  private ended = 0;
+  /** Claims run one after another, so free slots are never counted twice. */
+  private filling: Promise<void> = Promise.resolve();
+  /** Called when an attempt ends. */
+  private waiters: (() => void)[] = [];
 
   constructor(private readonly deps: WebhookDispatcherDeps) {
     this.sender = new WebhookSender({ allowPrivateNetwork: deps.allowPrivateNetwork, timeoutMs: deps.timeoutMs });
@@ -85,16 +103,21 @@ export class WebhookDispatcher {
     if (this.timer) this.poll();
   }
 
-  /** Attempts every delivery due at the clock's now; resolves when they are settled. Returns how many were attempted. */
-  runDue(): Promise<number> {
-    if (this.queued) return this.queued;
-    const run = this.tail.then(() => {
-      this.queued = null;
-      return this.attemptDue();
-    });
-    this.queued = run;
-    this.tail = run.catch(() => undefined);
-    return run;
+  /**
+   * Attempts every delivery due at the clock's now, and those that fall due
+   * while it runs; resolves when nothing is in flight or due. Returns how many
+   * attempts started meanwhile.
+   */
+  async runDue(): Promise<number> {
+    const before = this.started;
+    for (;;) {
+      // An attempt that ends while its tenant was passed over frees a slot the
+      // claim did not see: claim again before concluding nothing is due.
+      const endedBefore = this.ended;
+      await this.fill();
+      if (this.inFlight > 0) await this.anAttemptEnds();
+      else if (this.ended === endedBefore) return this.started - before;
+    }
   }
 
   /** Stops polling and waits (at most timeoutMs + 5 s) for attempts in flight. */
@@ -102,37 +125,66 @@ export class WebhookDispatcher {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.stopped = true;
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.deps.timeoutMs + STOP_GRACE_MS);
-    });
-    await Promise.race([this.tail, grace]);
-    clearTimeout(timer);
+    const deadline = Date.now() + this.deps.timeoutMs + STOP_GRACE_MS;
+    while (this.inFlight > 0 && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, deadline - Date.now());
+      });
+      await Promise.race([this.anAttemptEnds(), grace]);
+      clearTimeout(timer);
+    }
     await this.sender.close();
   }
 
   private poll(): void {
-    this.runDue().catch((err) => this.deps.log.error({ err }, 'webhook dispatch failed; retrying at the next poll'));
+    this.fill().catch((err) => this.deps.log.error({ err }, 'webhook dispatch failed; retrying at the next poll'));
   }
 
-  private async attemptDue(): Promise<number> {
-    let attempted = 0;
-    const worker = async (): Promise<void> => {
-      while (!this.stopped) {
-        const now = this.deps.clock.now();
-        const delivery = await claimDelivery(this.deps.db, this.deps.dbKind, this.owner, now, now + this.leaseMs);
-        if (!delivery) return;
-        attempted += 1;
-        try {
-          await this.attempt(delivery);
-        } catch (err) {
-          // The lease stays: the delivery is tried again once it runs out.
-          this.deps.log.error({ err, delivery: delivery.id }, 'webhook attempt could not be recorded');
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    return attempted;
+  private anAttemptEnds(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Claims due deliveries into the free slots and starts them; never waits for an attempt. */
+  private fill(): Promise<void> {
+    const run = this.filling.then(() => this.claimIntoFreeSlots());
+    this.filling = run.catch(() => undefined);
+    return run;
+  }
+
+  private async claimIntoFreeSlots(): Promise<void> {
+    while (!this.stopped && this.inFlight < WEBHOOK_CONCURRENCY) {
+      const now = this.deps.clock.now();
+      const atShare = [...this.inFlightByTenant].filter(([, n]) => n >= WEBHOOK_SLOTS_PER_TENANT).map(([tenantId]) => tenantId);
+      const delivery = await claimDelivery(this.deps.db, this.deps.dbKind, this.owner, now, now + this.leaseMs, atShare);
+      if (!delivery) return;
+      this.begin(delivery);
+    }
+  }
+
+  private begin(delivery: ClaimedDelivery): void {
+    const tenantId = delivery.tenantId;
+    this.started += 1;
+    this.inFlight += 1;
+    this.inFlightByTenant.set(tenantId, (this.inFlightByTenant.get(tenantId) ?? 0) + 1);
+    this.attempt(delivery)
+      .catch((err: unknown) => {
+        // The lease stays: the delivery is tried again once it runs out.
+        this.deps.log.error({ err, delivery: delivery.id }, 'webhook attempt could not be recorded');
+      })
+      .finally(() => {
+        this.inFlight -= 1;
+        this.ended += 1;
+        const left = this.inFlightByTenant.get(tenantId)! - 1;
+        if (left === 0) this.inFlightByTenant.delete(tenantId);
+        else this.inFlightByTenant.set(tenantId, left);
+        const waiters = this.waiters;
+        this.waiters = [];
+        for (const wake of waiters) wake();
+        // A slot is free: fill it now, not when the next attempt ends. Attempts
+        // run only under the poller or a runDue, so this never starts work alone.
+        if (!this.stopped) this.poll();
+      });
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
