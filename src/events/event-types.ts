@@ -7,6 +7,12 @@ export const TOKEN_REQUIRED: ReadonlySet<EventType> = new Set(['impression', 'cl
 export const MAX_EVENTS_PER_REQUEST = 100;
 /** Clocks drift; an event from further in the future than this is refused. */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
+/**
+ * An event older than this is refused: apps send events as they happen or
+ * from a short offline queue, and a date far back (year 0001 in the attack run)
+ * would rewrite a user's created_at and daily activity of long-closed days.
+ */
+export const MAX_PAST_AGE_MS = 30 * 86_400_000;
 /** A `return` may report dwell time up to this (longer is clamped, not refused). */
 export const MAX_DWELL_MS = 60 * 60_000;
 

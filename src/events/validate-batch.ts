@@ -4,7 +4,7 @@ import { compileExact } from '../http/validator.js';
 import type { TrackingTokens } from '../tracking/tracking-token.js';
 import { propertyLimitProblems, UserProperties } from '../users/user-properties.js';
 import { EventInput, type EventInputType } from './event-schema.js';
-import { MAX_FUTURE_SKEW_MS, TOKEN_REQUIRED, type LoggedEvent } from './event-types.js';
+import { MAX_FUTURE_SKEW_MS, MAX_PAST_AGE_MS, TOKEN_REQUIRED, type LoggedEvent } from './event-types.js';
 
 const validUserAttributes = compileExact(UserProperties);
 const validEvent = compileExact<EventInputType>(EventInput);
@@ -59,6 +59,7 @@ export function validateBatch(
     // RFC 3339 admits forms Date cannot place (a leap second): refuse rather than store no time.
     if (Number.isNaN(occurredAt)) at('occurred_at', 'is not a time this service can place; send ISO 8601 UTC like 2026-01-01T09:00:00Z');
     if (occurredAt > context.now + MAX_FUTURE_SKEW_MS) at('occurred_at', 'is more than 5 minutes in the future');
+    if (occurredAt < context.now - MAX_PAST_AGE_MS) at('occurred_at', 'is more than 30 days in the past');
     if (e.type === 'login' && e.user_id === undefined) at('user_id', 'is required for login');
 
     let claims = null;

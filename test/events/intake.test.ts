@@ -144,6 +144,28 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
     expect((await metrics(tid))).toMatchObject({ impressions: 1, clicks: 1, ctr: 1, likes: 1, shares: 1, dislikes: 1 });
   });
 
+  it('refuses an occurred_at more than 30 days back (year 0001 included), naming the event; 29 days back is taken', async () => {
+    const { apiKey, tenantId: tid } = await t.createTenant();
+    const daysAgo = (days: number) => new Date(t.clock.now() - days * 86_400_000).toISOString();
+    const res = await postEvents(t, apiKey, [
+      event(t, { type: 'session_start', user_id: 'ancient', session_id: 'old' }),
+      event(t, { type: 'login', user_id: 'ancient', session_id: 'old', occurred_at: '0001-01-01T00:00:00Z' }),
+      event(t, { type: 'logout', session_id: 'old', occurred_at: daysAgo(31) }),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { location: 'body', name: 'events[1].occurred_at', message: 'is more than 30 days in the past' },
+      { location: 'body', name: 'events[2].occurred_at', message: 'is more than 30 days in the past' },
+    ]);
+    await t.processEvents();
+    expect((await t.api(apiKey, 'GET', '/v1/users/ancient')).statusCode).toBe(404);
+
+    expect((await postEvents(t, apiKey, [event(t, { type: 'login', user_id: 'recent', occurred_at: daysAgo(29) })])).statusCode).toBe(202);
+    await t.processEvents();
+    const user = await t.deps.db.selectFrom('users').select('created_at').where('tenant_id', '=', tid).where('user_id', '=', 'recent').executeTakeFirstOrThrow();
+    expect(Number(user.created_at)).toBeGreaterThan(t.clock.now() - 30 * 86_400_000);
+  });
+
   it('reports DAU, MAU, sessions and their average duration for a date range', async () => {
     const { apiKey, tenantId: tid } = await t.createTenant();
     const day1 = Date.UTC(2026, 5, 1, 9);
