@@ -32,4 +32,5 @@ export function withProblems<T extends Record<number, TSchema>>(success: T, stat
 export const IsoTimestamp = Type.String({ format: 'date-time' });
 export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) => Type.Union([Type.Null(), schema], options);
 export const CreditAmount = Type.Number({ minimum: 0, maximum: 1e12, description: 'Credits, at most three decimals.' });
-export const UtcDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'UTC day, YYYY-MM-DD.' });
+/** `format: date` (ajv-formats, full mode) checks the calendar too: 2026-02-30 and 2026-13-45 are refused, 2028-02-29 taken. */
+export const UtcDay = Type.String({ format: 'date', description: 'UTC day, YYYY-MM-DD.' });

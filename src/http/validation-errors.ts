@@ -24,6 +24,9 @@ function message(error: FastifySchemaValidationError): string {
       return 'is not a known field';
     case 'enum':
       return `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'format':
+      if (params.format === 'date') return 'must be a day of the calendar, YYYY-MM-DD';
+      return error.message ?? 'is invalid';
     default:
       return error.message ?? 'is invalid';
   }
