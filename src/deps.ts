@@ -159,6 +159,7 @@ export async function createRuntime(
     databaseUrl: config.databaseUrl,
     clock,
     log,
+    changes,
     intervalMs: config.feed.modelTrainIntervalMs,
     threaded: config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:'),
   });
@@ -216,6 +217,7 @@ export async function createRuntime(
     log,
     secrets: webhookSecrets,
     allowPrivateNetwork: config.allowPrivateNetworkFetch,
+    requireHttps: config.webhook.requireHttps,
     retryDelaysMs: config.webhook.retryDelaysMs,
     timeoutMs: config.webhook.timeoutMs,
     metrics,

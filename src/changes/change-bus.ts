@@ -20,6 +20,12 @@ export type Change =
    * again (issue 17: a cap set on one node was ignored by another for 5 s).
    */
   | { kind: 'account'; tenantId: string }
+  /**
+   * A tenant's collaborative model was trained again (src/learning/): the
+   * ranking threads load it, and the tenant's lists are re-ranked in the
+   * background (served meanwhile).
+   */
+  | { kind: 'model'; tenantId: string }
   /** Sources (trust level, deletion): every tenant's lists. */
   | { kind: 'sources' }
   /** A notification may have been missed (the listener reconnected): drop everything. */

@@ -381,8 +381,11 @@ export interface CollaborativeModelsTable {
   /** base64 of little-endian float64: YᵀY + λI, factors × factors (what folding a user in needs). */
   gram: string | null;
   users: Generated<number>;
+  items: Generated<number>;
   interactions: Generated<number>;
   training_ms: Generated<number>;
+  /** 1 when the training read stopped at MAX_INTERACTIONS. */
+  truncated: Generated<number>;
   /** Epoch ms until which a worker holds the training lease. */
   lease_until: Generated<number>;
 }

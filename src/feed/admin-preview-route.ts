@@ -9,6 +9,7 @@ import { FeedContextFields } from './feed-route.js';
 const Signals = Type.Object(
   {
     relevance: Type.Number(),
+    collaborative: Type.Number({ description: "What readers who engage like this user engaged with (the tenant's collaborative model; 0 for items it has not learned)." }),
     freshness: Type.Number(),
     popularity: Type.Number(),
     area: Type.Number(),

@@ -287,6 +287,15 @@ export class FeedRankings {
       case 'tenant':
         this.tenantGenerations.set(change.tenantId, (this.tenantGenerations.get(change.tenantId) ?? 0) + 1);
         return;
+      case 'model':
+        // Served meanwhile: a list one model older is still a good list.
+        this.deps.ranker.backend.modelChanged(change.tenantId, this.deps.clock.now());
+        for (const entry of this.entries.values()) {
+          if (entry.input.tenantId !== change.tenantId) continue;
+          if (entry.state === 'fresh') entry.state = 'outdated';
+          entry.version++;
+        }
+        return;
       case 'sources':
         this.globalGeneration++;
         return;

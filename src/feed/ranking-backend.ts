@@ -12,6 +12,8 @@ export interface RankingBackend {
   sweep(now: number): Promise<string[]>;
   /** Stop watching lists no longer held. */
   forget(keys: string[]): void;
+  /** The tenant's collaborative model changed: the next ranking loads it. */
+  modelChanged(tenantId: string, now: number): void;
   warmUp(now: number): Promise<void>;
   close(): Promise<void>;
   /** CPU seconds spent by the ranking threads; null when ranking runs on the HTTP thread (its CPU is the process's). */
@@ -38,6 +40,10 @@ export class InlineRanking implements RankingBackend {
 
   forget(keys: string[]): void {
     this.engine.forget(keys);
+  }
+
+  modelChanged(tenantId: string): void {
+    this.engine.modelChanged(tenantId);
   }
 
   warmUp(): Promise<void> {

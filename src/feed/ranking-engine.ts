@@ -152,6 +152,11 @@ export class RankingEngine {
     return stale;
   }
 
+  /** The tenant's model was trained again: the next ranking loads it. */
+  modelChanged(tenantId: string): void {
+    this.models.forget(tenantId);
+  }
+
   /** Stops watching lists that are no longer held. */
   forget(keys: readonly string[]): void {
     for (const key of keys) this.watches.delete(key);

@@ -21,7 +21,8 @@ export interface ThreadOptions {
 export type ThreadCall =
   | { id: number; now: number; op: 'rank' | 'explain'; request: EngineRequest }
   | { id: number; now: number; op: 'sweep' | 'warmUp' }
-  | { id: number; now: number; op: 'forget'; keys: string[] };
+  | { id: number; now: number; op: 'forget'; keys: string[] }
+  | { id: number; now: number; op: 'modelChanged'; tenantId: string };
 
 /** `cpuMs`: the thread's CPU time so far (null where /proc/thread-self is not there). */
 export type ThreadReply = { id: number; result: unknown; ms: number; cpuMs: number | null } | { id: number; error: string };
@@ -58,6 +59,8 @@ async function answer(call: ThreadCall): Promise<unknown> {
       return engine.warmUp();
     case 'forget':
       return engine.forget(call.keys);
+    case 'modelChanged':
+      return engine.modelChanged(call.tenantId);
   }
 }
 

@@ -5,7 +5,11 @@ import type { EngineRequest, ExplainedRanked, Ranked } from './ranking-engine.js
 import type { ThreadCall, ThreadOptions, ThreadReply } from './ranking-thread.js';
 
 type Pending = { resolve(reply: { result: unknown; ms: number }): void; reject(error: Error): void };
-type CallBody = { op: 'rank' | 'explain'; request: EngineRequest } | { op: 'sweep' | 'warmUp' } | { op: 'forget'; keys: string[] };
+type CallBody =
+  | { op: 'rank' | 'explain'; request: EngineRequest }
+  | { op: 'sweep' | 'warmUp' }
+  | { op: 'forget'; keys: string[] }
+  | { op: 'modelChanged'; tenantId: string };
 
 const THREAD_ENTRY = new URL('./ranking-thread.js', import.meta.url);
 
@@ -40,6 +44,11 @@ export class RankingThreads implements RankingBackend {
   forget(keys: string[]): void {
     // Fire and forget: a watch that outlives its list only costs a false "stale".
     for (const t of this.threads) void t.call({ op: 'forget', keys }, Date.now()).catch(() => {});
+  }
+
+  modelChanged(tenantId: string, now: number): void {
+    // Each thread handles its messages in order, so every ranking asked for after this loads the new model.
+    for (const t of this.threads) void t.call({ op: 'modelChanged', tenantId }, now).catch(() => {});
   }
 
   async warmUp(now: number): Promise<void> {

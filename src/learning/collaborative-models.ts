@@ -48,6 +48,11 @@ export class CollaborativeModels {
     return held.model;
   }
 
+  /** Drops the held model: the next `of` reads the stored one (a training finished, here or on another node). */
+  forget(tenantId: string): void {
+    this.held.delete(tenantId);
+  }
+
   private async check(tenantId: string, held: Held): Promise<void> {
     const version = await modelVersion(this.db, tenantId);
     if (version !== null && version > 0 && version !== held.model?.version) held.model = await loadModel(this.db, tenantId);

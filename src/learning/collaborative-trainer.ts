@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type pino from 'pino';
+import type { ChangeBus } from '../changes/change-bus.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { startThread } from '../lib/start-thread.js';
@@ -16,6 +17,8 @@ export interface TrainerOptions {
   databaseUrl: string;
   clock: Clock;
   log: pino.Logger;
+  /** Told of each new model: every node's rankings load it (a fleet hears it through PostgreSQL). */
+  changes: ChangeBus;
   /** How often tenants with new activity are trained again. */
   intervalMs: number;
   /** Train on a thread of its own (false: inline, for a database only this thread can open). */
@@ -102,6 +105,7 @@ export class CollaborativeTrainer {
     try {
       const report = this.options.threaded ? await this.trainOnThread(tenantId, now) : await trainTenant(db, tenantId, now);
       log.info({ ...report }, 'collaborative model trained');
+      this.options.changes.publish({ kind: 'model', tenantId });
       this.options.onTrained?.(report);
       return report;
     } catch (err) {

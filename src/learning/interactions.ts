@@ -16,7 +16,7 @@ const PAGE = 20_000;
 
 interface UserEntries {
   id: string;
-  entries: { item: number; preference: number; confidence: number; at: number }[];
+  entries: { contentId: string; preference: number; confidence: number; at: number }[];
 }
 
 /** A user's counters for one item (user_content_signals). */
@@ -69,7 +69,14 @@ export async function readTenantInteractions(db: Kysely<Database>, tenantId: str
     if (user === null || user.entries.length === 0) return;
     const entries = user.entries.length > MAX_ITEMS_PER_USER ? user.entries.sort((a, b) => b.at - a.at).slice(0, MAX_ITEMS_PER_USER) : user.entries;
     for (const e of entries) {
-      item.push(e.item);
+      // Columns only for the items kept: a heavy user's dropped items cost nothing.
+      let column = itemIndex.get(e.contentId);
+      if (column === undefined) {
+        column = itemIds.length;
+        itemIndex.set(e.contentId, column);
+        itemIds.push(e.contentId);
+      }
+      item.push(column);
       preference.push(e.preference);
       confidence.push(e.confidence);
     }
@@ -99,13 +106,7 @@ export async function readTenantInteractions(db: Kysely<Database>, tenantId: str
         }
         user = { id: r.user_id, entries: [] };
       }
-      let column = itemIndex.get(r.content_id);
-      if (column === undefined) {
-        column = itemIds.length;
-        itemIndex.set(r.content_id, column);
-        itemIds.push(r.content_id);
-      }
-      user.entries.push({ item: column, ...interaction, at: Number(r.updated_at) });
+      user.entries.push({ contentId: r.content_id, ...interaction, at: Number(r.updated_at) });
     }
     if (truncated || rows.length < PAGE) break;
     const last = rows[rows.length - 1]!;

@@ -27,7 +27,10 @@ export interface ModelStatus {
   users: number;
   items: number;
   interactions: number;
+  truncated: boolean;
   trainingMs: number;
+  /** A worker holds the training lease now. */
+  training: boolean;
 }
 
 export interface TrainedModel {
@@ -37,6 +40,7 @@ export interface TrainedModel {
   gram: Float64Array;
   users: number;
   interactions: number;
+  truncated: boolean;
   trainingMs: number;
 }
 
@@ -74,21 +78,23 @@ export async function loadModel(db: Kysely<Database>, tenantId: string): Promise
   };
 }
 
-export async function modelStatus(db: Kysely<Database>, tenantId: string): Promise<ModelStatus> {
+export async function modelStatus(db: Kysely<Database>, tenantId: string, now: number): Promise<ModelStatus> {
   const row = await db
     .selectFrom('collaborative_models')
-    .select(['version', 'trained_at', 'factors', 'item_ids', 'users', 'interactions', 'training_ms'])
+    .select(['version', 'trained_at', 'factors', 'users', 'items', 'interactions', 'truncated', 'training_ms', 'lease_until'])
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-  if (!row) return { version: 0, trainedAt: null, factors: null, users: 0, items: 0, interactions: 0, trainingMs: 0 };
+  if (!row) return { version: 0, trainedAt: null, factors: null, users: 0, items: 0, interactions: 0, truncated: false, trainingMs: 0, training: false };
   return {
     version: Number(row.version),
     trainedAt: row.trained_at === null ? null : Number(row.trained_at),
     factors: row.factors,
     users: Number(row.users),
-    items: row.item_ids === null ? 0 : (JSON.parse(row.item_ids) as string[]).length,
+    items: Number(row.items),
     interactions: Number(row.interactions),
+    truncated: Number(row.truncated) === 1,
     trainingMs: Number(row.training_ms),
+    training: Number(row.lease_until) > now,
   };
 }
 
@@ -119,7 +125,9 @@ export async function saveModel(db: Kysely<Database>, tenantId: string, trainedA
       item_factors: encodeVector(model.itemFactors),
       gram: encodeFloat64(model.gram),
       users: model.users,
+      items: model.itemIds.length,
       interactions: model.interactions,
+      truncated: model.truncated ? 1 : 0,
       training_ms: Math.round(model.trainingMs),
       lease_until: 0,
     }))

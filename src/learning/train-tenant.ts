@@ -39,6 +39,7 @@ export async function trainTenant(db: Kysely<Database>, tenantId: string, now: n
     gram,
     users: matrix.users,
     interactions: matrix.item.length,
+    truncated,
     trainingMs: trained - started,
   });
   return {

@@ -15,8 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('item_factors', 'text')
     .addColumn('gram', 'text')
     .addColumn('users', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('items', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('interactions', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('training_ms', 'integer', (c) => c.notNull().defaultTo(0))
+    // 1 when the training read stopped at its bound of interactions (docs/learning.md).
+    .addColumn('truncated', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
 }
