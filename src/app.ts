@@ -12,6 +12,7 @@ import { adminPreviewRoute } from './feed/admin-preview-route.js';
 import { feedRoute } from './feed/feed-route.js';
 import { adminAreaRoutes } from './areas/admin-area-routes.js';
 import { contentsRoute } from './content/contents-route.js';
+import { installDrain } from './http/drain.js';
 import { BODY_LIMIT_BYTES, clientErrorHandler, installErrorHandling } from './http/error-handling.js';
 import { installJsonBodyParser } from './http/json-body-parser.js';
 import { installPipeline } from './http/pipeline.js';
@@ -60,7 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // the schema, not the router, decides what is too long.
     routerOptions: { maxParamLength: 2048 },
     clientErrorHandler,
-    return503OnClosing: true,
+    // Requests during shutdown get a 503 problem with Retry-After (drain.ts), not Fastify's bare one.
+    return503OnClosing: false,
     // No implicit HEAD twins: a HEAD of a metered GET would be charged for no body.
     exposeHeadRoutes: false,
     // Client addresses (login limits, logs) come from X-Forwarded-For only when the proxy is named.
@@ -72,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installJsonBodyParser(app);
   installValidators(app);
   installErrorHandling(app);
+  installDrain(app);
   // Cookies are parsed before the pipeline's onRequest hook, which reads the console session.
   await app.register(fastifyCookie);
   installPipeline(app, deps);
