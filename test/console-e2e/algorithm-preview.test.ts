@@ -78,7 +78,8 @@ describeInBrowser('console: scenarios, algorithms and the ranking preview', () =
     await page.getByRole('button', { name: 'Create algorithm' }).click();
     await page.getByRole('heading', { name: 'Algorithm latest-first', level: 1 }).waitFor();
     expect(await page.getByRole('spinbutton', { name: 'Followed source' }).inputValue()).toBe('0.5');
-    for (const weight of ['Interest (relevance)', 'Area', 'Followed source', 'Popularity']) {
+    expect(await page.getByRole('spinbutton', { name: 'Readers like them' }).inputValue()).toBe('1');
+    for (const weight of ['Interest (relevance)', 'Readers like them', 'Area', 'Followed source', 'Popularity']) {
       await page.getByRole('spinbutton', { name: weight }).fill('0');
     }
     await page.getByRole('spinbutton', { name: 'Freshness', exact: true }).fill('2');

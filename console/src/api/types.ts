@@ -76,7 +76,7 @@ export interface AlgorithmConfig {
   min_trust_level: number;
   max_age_hours: number;
   freshness_half_life_hours: number;
-  weights: { relevance: number; freshness: number; popularity: number; area: number; follow: number };
+  weights: { relevance: number; collaborative: number; freshness: number; popularity: number; area: number; follow: number };
   diversity: { lambda: number; max_per_source: number; max_per_category: number };
   exploration: number;
   languages: string[];
@@ -101,8 +101,8 @@ export interface Scenario {
   updated_at: string;
 }
 
-export type SignalName = 'relevance' | 'freshness' | 'popularity' | 'area' | 'follow';
-export const SIGNALS: SignalName[] = ['relevance', 'area', 'follow', 'freshness', 'popularity'];
+export type SignalName = 'relevance' | 'collaborative' | 'freshness' | 'popularity' | 'area' | 'follow';
+export const SIGNALS: SignalName[] = ['relevance', 'collaborative', 'area', 'follow', 'freshness', 'popularity'];
 
 export interface PreviewItem {
   id: string;

@@ -21,6 +21,7 @@ export interface NumberField {
 
 export const WEIGHT_FIELDS: NumberField[] = [
   { name: 'weights.relevance', label: 'algo.weights.relevance', help: 'algo.weights.relevance.help', min: 0, max: 10, step: '0.1' },
+  { name: 'weights.collaborative', label: 'algo.weights.collaborative', help: 'algo.weights.collaborative.help', min: 0, max: 10, step: '0.1' },
   { name: 'weights.area', label: 'algo.weights.area', help: 'algo.weights.area.help', min: 0, max: 10, step: '0.1' },
   { name: 'weights.follow', label: 'algo.weights.follow', help: 'algo.weights.follow.help', min: 0, max: 10, step: '0.1' },
   { name: 'weights.freshness', label: 'algo.weights.freshness', help: 'algo.weights.freshness.help', min: 0, max: 10, step: '0.1' },
@@ -52,6 +53,7 @@ export function toForm(config: AlgorithmConfig): AlgorithmForm {
     max_age_hours: String(config.max_age_hours),
     freshness_half_life_hours: String(config.freshness_half_life_hours),
     'weights.relevance': String(config.weights.relevance),
+    'weights.collaborative': String(config.weights.collaborative),
     'weights.freshness': String(config.weights.freshness),
     'weights.popularity': String(config.weights.popularity),
     'weights.area': String(config.weights.area),
@@ -116,6 +118,7 @@ export function toConfig(form: AlgorithmForm): AlgorithmConfig {
     freshness_half_life_hours: n('freshness_half_life_hours'),
     weights: {
       relevance: n('weights.relevance'),
+      collaborative: n('weights.collaborative'),
       freshness: n('weights.freshness'),
       popularity: n('weights.popularity'),
       area: n('weights.area'),
