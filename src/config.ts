@@ -53,6 +53,8 @@ export interface Config {
     retryDelaysMs: number[];
     /** Limit for one delivery attempt. */
     timeoutMs: number;
+    /** Plain http webhook URLs are refused (on save and when sent). */
+    requireHttps: boolean;
   };
   feed: {
     /** Worker threads that rank (0: rank on the HTTP thread, as an in-memory SQLite database needs). */
@@ -102,6 +104,7 @@ export const CONFIG_VARIABLES = [
   'PUSH_RESULT_RETENTION_DAYS',
   'WEBHOOK_RETRY_DELAYS_MS',
   'WEBHOOK_TIMEOUT_MS',
+  'WEBHOOK_REQUIRE_HTTPS',
   'TRUST_PROXY',
   'WORKER_METRICS_PORT',
   'RANKING_THREADS',
@@ -203,7 +206,15 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
   if (retryDelaysMs.length > 3 || retryDelaysMs.some((ms) => !Number.isInteger(ms) || ms < 0 || ms > 86_400_000)) {
     problems.push(`WEBHOOK_RETRY_DELAYS_MS must be up to 3 comma-separated millisecond delays (0 to 86400000), got "${retryRaw}"`);
   }
-  const webhook = { retryDelaysMs, timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000) };
+  const requireHttpsRaw = (get('WEBHOOK_REQUIRE_HTTPS') ?? 'false').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(requireHttpsRaw)) {
+    problems.push(`WEBHOOK_REQUIRE_HTTPS must be true or false, got "${requireHttpsRaw}"`);
+  }
+  const webhook = {
+    retryDelaysMs,
+    timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    requireHttps: requireHttpsRaw === 'true' || requireHttpsRaw === '1',
+  };
 
   const trustProxy = parseTrustProxy(get('TRUST_PROXY'), problems);
   const workerMetricsPort = get('WORKER_METRICS_PORT') === undefined ? null : integer('WORKER_METRICS_PORT', 0, 0, 65535);

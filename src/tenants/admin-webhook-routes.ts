@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
+import { errors } from '../http/problem.js';
 import { Nullable, withProblems } from '../http/schemas.js';
+import { shownWebhookUrl, webhookUrlProblem } from '../webhooks/webhook-url-policy.js';
 import { TenantIdParams } from './admin-tenant-routes.js';
 import { removeWebhook, requireTenant, setWebhook } from './tenant-service.js';
 
@@ -25,7 +27,12 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app
         response: withProblems({ 200: Type.Object({ url: Type.String(), secret: Type.String() }) }, [400, 401, 404]),
       },
     },
-    async (request) => setWebhook(deps, request.params.tenant_id, request.body.url),
+    async (request) => {
+      const policy = { allowPrivateNetwork: deps.config.allowPrivateNetworkFetch, requireHttps: deps.config.webhook.requireHttps };
+      const problem = await webhookUrlProblem(request.body.url, policy);
+      if (problem) throw errors.invalidField('body', 'url', problem);
+      return setWebhook(deps, request.params.tenant_id, request.body.url);
+    },
   );
 
   app.get(
@@ -40,7 +47,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app
         response: withProblems({ 200: Type.Object({ url: Nullable(Type.String()) }) }, [401, 404]),
       },
     },
-    async (request) => ({ url: (await requireTenant(deps.db, request.params.tenant_id)).webhookUrl }),
+    async (request) => ({ url: shownWebhookUrl((await requireTenant(deps.db, request.params.tenant_id)).webhookUrl) }),
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { IsoTimestamp, Nullable } from '../http/schemas.js';
 import { toIso } from '../lib/time.js';
 import { billingCycleAt } from '../metering/billing-cycle.js';
+import { shownWebhookUrl } from '../webhooks/webhook-url-policy.js';
 import { PLAN_INCLUDED_CREDITS, PLANS, rateLimitOf } from './plans.js';
 import type { Tenant } from './tenant-repo.js';
 
@@ -37,7 +38,7 @@ export function tenantView(tenant: Tenant, usedMillicredits: number, now: number
     rate_limit_rps: rateLimitOf(tenant.plan, tenant.customRateLimit),
     usage_cap_credits: tenant.usageCapMillicredits === null ? null : tenant.usageCapMillicredits / 1000,
     billing_anchor_day: tenant.billingAnchorDay,
-    webhook_url: tenant.webhookUrl,
+    webhook_url: shownWebhookUrl(tenant.webhookUrl),
     current_cycle: {
       starts_at: toIso(cycle.startsAt),
       ends_at: toIso(cycle.endsAt),

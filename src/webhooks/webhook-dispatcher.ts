@@ -19,6 +19,8 @@ export interface WebhookDispatcherDeps {
   /** Opens the tenants' sealed `whsec_` secrets. */
   secrets: SecretBox;
   allowPrivateNetwork: boolean;
+  /** WEBHOOK_REQUIRE_HTTPS. */
+  requireHttps?: boolean;
   /** Waits before retries 1..3 (the first attempt is due at once). */
   retryDelaysMs: readonly number[];
   timeoutMs: number;
@@ -73,7 +75,7 @@ export class WebhookDispatcher {
   private waiters: (() => void)[] = [];
 
   constructor(private readonly deps: WebhookDispatcherDeps) {
-    this.sender = new WebhookSender({ allowPrivateNetwork: deps.allowPrivateNetwork, timeoutMs: deps.timeoutMs });
+    this.sender = new WebhookSender({ allowPrivateNetwork: deps.allowPrivateNetwork, requireHttps: deps.requireHttps, timeoutMs: deps.timeoutMs });
     this.leaseMs = deps.timeoutMs + LEASE_MARGIN_MS;
     this.settled = new Counter({
       name: 'webhook_deliveries_total',

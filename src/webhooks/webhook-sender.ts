@@ -23,6 +23,8 @@ export type SendOutcome =
 
 export interface WebhookSenderOptions {
   allowPrivateNetwork: boolean;
+  /** Plain http URLs are not sent to (WEBHOOK_REQUIRE_HTTPS): a URL saved before it was set fails. */
+  requireHttps?: boolean;
   /** The whole attempt: connection, request, answer. */
   timeoutMs: number;
   lookup?: Lookup;
@@ -41,9 +43,11 @@ const RESPONSE_READ_LIMIT = 4 * 1024;
 export class WebhookSender {
   readonly #agent: Agent;
   readonly #timeoutMs: number;
+  readonly #requireHttps: boolean;
 
   constructor(o: WebhookSenderOptions) {
     this.#timeoutMs = o.timeoutMs;
+    this.#requireHttps = o.requireHttps ?? false;
     this.#agent = new Agent({
       connect: checkedConnector({
         lookup: o.lookup ?? systemLookup,
@@ -59,6 +63,9 @@ export class WebhookSender {
       url = parseFetchUrl(rawUrl);
     } catch (error) {
       return { result: 'final', statusCode: null, error: isFetchError(error) ? error.message : `"${rawUrl}" is not a valid URL` };
+    }
+    if (this.#requireHttps && url.protocol === 'http:') {
+      return { result: 'final', statusCode: null, error: 'the URL uses plain http; this service sends webhooks over https only: set the webhook to an https URL' };
     }
     const abort = new AbortController();
     let timedOut = false;
