@@ -89,10 +89,10 @@ export class Transport {
       const state = callStateOf(response);
       this.last = state;
       this.creditsUsed += state.creditsUsed;
-      this.pacer?.observe(state.rateLimit);
+      const retryAfter = response.ok ? null : retryAfterSeconds(response, this.timer.now());
+      this.pacer?.observe(state.rateLimit, retryAfter);
       if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
 
-      const retryAfter = retryAfterSeconds(response, this.timer.now());
       const problem = new ProblemError(response.status, await problemOf(response), state.requestId, retryAfter);
       const retryable = response.status === 429 || (GATEWAY_STATUSES.has(response.status) && spec.idempotent);
       if (!retryable || attempt >= this.retry.maxAttempts) throw problem;
