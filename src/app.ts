@@ -15,7 +15,7 @@ import { contentsRoute } from './content/contents-route.js';
 import { installDrain } from './http/drain.js';
 import { BODY_LIMIT_BYTES, clientErrorHandler, installErrorHandling } from './http/error-handling.js';
 import { installJsonBodyParser } from './http/json-body-parser.js';
-import { installPipeline } from './http/pipeline.js';
+import { installPipeline, rateLimitHeadersOfRefused } from './http/pipeline.js';
 import { installRequestTargetHygiene } from './http/request-target-hygiene.js';
 import { newRequestId } from './http/request-id.js';
 import { RequestLog, RequestLogger } from './http/request-logging.js';
@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // user_id may be 128 characters, percent-encoded UTF-8 up to 9 bytes each;
     // the schema, not the router, decides what is too long.
     routerOptions: { maxParamLength: 2048 },
-    clientErrorHandler,
+    clientErrorHandler: clientErrorHandler((target, authorization) => rateLimitHeadersOfRefused(deps, target, authorization)),
     // Requests during shutdown get a 503 problem with Retry-After (drain.ts), not Fastify's bare one.
     return503OnClosing: false,
     // No implicit HEAD twins: a HEAD of a metered GET would be charged for no body.

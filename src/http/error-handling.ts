@@ -82,25 +82,40 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request was not received in time.'],
 };
 
+/** Headers for a request refused by Node's parser, from what of it was read (pipeline.ts: X-RateLimit-*). */
+export type RefusedRequestHeaders = (target: string | null, authorization: string | undefined) => Promise<Record<string, string | number>>;
+
 /**
  * Node's HTTP parser refuses some requests before any route runs, e.g. raw
  * non-ASCII bytes in the request target; answer those as problem details too
- * instead of Node's bare `400` with no body.
+ * instead of Node's bare `400` with no body, with `headersOf`'s headers.
  */
-export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
-  // A response already under way on this keep-alive socket cannot be followed
-  // by ours: close the connection instead (as Fastify's default handler does).
-  const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (error.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent) {
-    socket.destroy();
-    return;
-  }
-  const [status, title, fallbackDetail] = CLIENT_ERRORS[error.code ?? ''] ?? [
+export function clientErrorHandler(headersOf: RefusedRequestHeaders = async () => ({})) {
+  return (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
+    // A response already under way on this keep-alive socket cannot be followed
+    // by ours: close the connection instead (as Fastify's default handler does).
+    const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
+    const target = requestTarget(packet);
+    headersOf(target, headerOf(packet, 'authorization'))
+      .catch(() => ({}))
+      .then((headers) => {
+        if (socket.writable) socket.end(problemResponse(error.code, target, headers));
+        else socket.destroy();
+      });
+  };
+}
+
+function problemResponse(code: string | undefined, target: string | null, headers: Record<string, string | number>): string {
+  const [status, title, fallbackDetail] = CLIENT_ERRORS[code ?? ''] ?? [
     400,
     'Bad Request',
     'The request could not be parsed as HTTP.',
   ];
-  const target = requestTarget(error.rawPacket);
   const detail =
     status === 400 && target !== null && /[^\x00-\x7f]/.test(target) ? errors.nonAsciiTarget().detail : fallbackDetail;
   const body = JSON.stringify({
@@ -111,15 +126,26 @@ export function clientErrorHandler(error: Error & { code?: string; rawPacket?: u
     instance: target === null ? '/' : encodeURI(target.split('?')[0]!),
     request_id: newRequestId(),
   });
-  socket.end(
-    `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return (
+    `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n${extra}` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
 }
 
-function requestTarget(raw: unknown): string | null {
-  if (!Buffer.isBuffer(raw)) return null;
-  const firstLine = raw.toString('utf8').split('\r\n', 1)[0] ?? '';
+/** The target of the request line, as text (its non-ASCII bytes decoded as UTF-8). */
+function requestTarget(packet: string): string | null {
+  const firstLine = packet.split('\r\n', 1)[0] ?? '';
   const parts = firstLine.split(' ');
-  return parts.length >= 2 ? parts[1]! : null;
+  return parts.length >= 2 ? Buffer.from(parts[1]!, 'latin1').toString('utf8') : null;
+}
+
+/** A header of the part of the request that was read, if it is there whole. */
+function headerOf(packet: string, name: string): string | undefined {
+  const end = packet.indexOf('\r\n\r\n');
+  const lines = (end === -1 ? packet : packet.slice(0, end)).split('\r\n').slice(1);
+  // The last line may be cut off unless the header block ended.
+  if (end === -1) lines.pop();
+  const line = lines.find((l) => l.slice(0, name.length + 1).toLowerCase() === `${name}:`);
+  return line?.slice(name.length + 1).trim();
 }

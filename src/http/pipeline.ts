@@ -27,6 +27,8 @@ export interface PipelineDeps {
 
 type Step = (request: FastifyRequest, reply: FastifyReply) => MaybePromise<void>;
 
+const BEARER = /^Bearer +(\S+) *$/i;
+
 /**
  * The request pipeline of docs/architecture.md, in order:
  * onRequest — browser Origin (403), API key (401), per-tenant rate limit (429);
@@ -64,6 +66,11 @@ export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void 
       route.preHandler = [hookOf(reserveCredits(meter, deps)), ...asArray(route.preHandler)];
     }
   });
+
+  // 404 and 405 have no route and so no admission; a /v1 request with a valid key
+  // still counts against its tenant's rate and carries X-RateLimit-* (SPEC: on all
+  // responses), or gets the 429 beyond it. A request without one is answered as is.
+  app.addHook('onRequest', hookOf((request, reply) => (request.is404 ? limitUnrouted(request, reply, deps) : undefined)));
 
   app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
@@ -125,7 +132,7 @@ function bearerToken(request: FastifyRequest): string {
   if (header === undefined) {
     throw errors.unauthorized('The Authorization header is missing; send Authorization: Bearer <API key>.');
   }
-  const match = /^Bearer +(\S+) *$/i.exec(header);
+  const match = BEARER.exec(header);
   if (!match) throw errors.unauthorized('The Authorization header must have the form: Bearer <API key>.');
   return match[1]!;
 }
@@ -137,6 +144,36 @@ function admitTenant(request: FastifyRequest, reply: FastifyReply, deps: Pipelin
     request.principal = principal;
     return enforceRateLimit(reply, deps.limiter, principal.tenant.id, principal.tenant, 'requests');
   });
+}
+
+function limitUnrouted(request: FastifyRequest, reply: FastifyReply, deps: PipelineDeps): MaybePromise<void> {
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (token === undefined || !(request.raw.url ?? '').startsWith('/v1/')) return;
+  return andThen(deps.keys.authenticate(token), (principal) => {
+    if (!principal) return;
+    request.principal = principal;
+    return enforceRateLimit(reply, deps.limiter, principal.tenant.id, principal.tenant, 'requests');
+  });
+}
+
+/**
+ * X-RateLimit-* for a request Node's HTTP parser refused before it became one (a
+ * 431, a raw non-ASCII target: error-handling.ts's clientErrorHandler). When its
+ * target is under /v1 and its Authorization header (as far as it was read) holds
+ * a valid key, it counts against the tenant's rate like any request and says so;
+ * otherwise there is nothing to report.
+ */
+export async function rateLimitHeadersOfRefused(
+  deps: Pick<PipelineDeps, 'keys' | 'limiter'>,
+  target: string | null,
+  authorization: string | undefined,
+): Promise<Record<string, number>> {
+  const token = BEARER.exec(authorization ?? '')?.[1];
+  if (token === undefined || !target?.startsWith('/v1/')) return {};
+  const principal = await deps.keys.authenticate(token);
+  if (!principal) return {};
+  const decision = await deps.limiter.hit(principal.tenant.id, rateLimitOf(principal.tenant.plan, principal.tenant.customRateLimit));
+  return { 'X-RateLimit-Limit': decision.limit, 'X-RateLimit-Remaining': decision.remaining, 'X-RateLimit-Reset': decision.resetAt };
 }
 
 /**
