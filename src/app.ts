@@ -13,7 +13,7 @@ import { feedRoute } from './feed/feed-route.js';
 import { adminAreaRoutes } from './areas/admin-area-routes.js';
 import { contentsRoute } from './content/contents-route.js';
 import { installDrain } from './http/drain.js';
-import { BODY_LIMIT_BYTES, clientErrorHandler, installErrorHandling } from './http/error-handling.js';
+import { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrorHandler, installErrorHandling, MAX_PATH_PARAM_LENGTH } from './http/error-handling.js';
 import { installJsonBodyParser } from './http/json-body-parser.js';
 import { installPipeline, rateLimitHeadersOfRefused } from './http/pipeline.js';
 import { installRequestTargetHygiene } from './http/request-target-hygiene.js';
@@ -57,10 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Never take a request id from the client: ours is what support looks up.
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
-    // user_id may be 128 characters, percent-encoded UTF-8 up to 9 bytes each;
-    // the schema, not the router, decides what is too long.
-    routerOptions: { maxParamLength: 2048 },
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     clientErrorHandler: clientErrorHandler((target, authorization) => rateLimitHeadersOfRefused(deps, target, authorization)),
+    frameworkErrors: frameworkErrorHandler((target, authorization) => rateLimitHeadersOfRefused(deps, target, authorization)),
     // Requests during shutdown get a 503 problem with Retry-After (drain.ts), not Fastify's bare one.
     return503OnClosing: false,
     // No implicit HEAD twins: a HEAD of a metered GET would be charged for no body.

@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ApiError, errors, PROBLEM_CONTENT_TYPE } from './problem.js';
-import { sendProblem } from './render-problem.js';
+import { requestPath, sendProblem } from './render-problem.js';
 import { newRequestId } from './request-id.js';
 import { toFieldErrors } from './validation-errors.js';
 
@@ -65,6 +65,35 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The router's own refusals, which Fastify would answer as plain JSON without
+ * X-Request-Id: a path that is not valid percent-encoding (`%`, `%c0%af`,
+ * `%ed%a0%80`) and a path parameter past `maxParamLength`. Problem details like
+ * every other error, with `headersOf`'s headers (X-RateLimit-* of a /v1 key).
+ */
+export function frameworkErrorHandler(headersOf: RefusedRequestHeaders = async () => ({})) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const problem =
+      error.code === 'FST_ERR_BAD_URL'
+        ? errors.badRequest(`The request path is invalid: ${BAD_PATH_ENCODING}.`, [{ location: 'path', name: 'path', message: BAD_PATH_ENCODING }])
+        : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiError(414, `A path segment is longer than ${MAX_PATH_PARAM_LENGTH} characters; no identifier of this API is that long.`)
+          : errors.internal();
+    if (problem.status === 500) request.log.error({ err: error }, 'router error');
+    reply.header('x-request-id', request.id);
+    headersOf(requestPath(request), request.headers.authorization)
+      .catch(() => ({}))
+      .then((headers) => {
+        for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+        sendProblem(request, reply, problem);
+      });
+  };
+}
+
+const BAD_PATH_ENCODING = 'is not valid percent-encoding: send %XX escapes of UTF-8 bytes (RFC 3986)';
+/** user_id may be 128 characters, percent-encoded UTF-8 up to 9 bytes each: the router allows this much, the schema decides. */
+export const MAX_PATH_PARAM_LENGTH = 2048;
+
 /** Connection-level failures of PostgreSQL or SQLite: the request may succeed later. */
 const STORAGE_DOWN_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND',
@@ -118,15 +147,16 @@ function problemResponse(code: string | undefined, target: string | null, header
   ];
   const detail =
     status === 400 && target !== null && /[^\x00-\x7f]/.test(target) ? errors.nonAsciiTarget().detail : fallbackDetail;
+  const requestId = newRequestId();
   const body = JSON.stringify({
     type: 'about:blank',
     title,
     status,
     detail,
     instance: target === null ? '/' : encodeURI(target.split('?')[0]!),
-    request_id: newRequestId(),
+    request_id: requestId,
   });
-  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const extra = Object.entries({ 'X-Request-Id': requestId, ...headers }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   return (
     `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n${extra}` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`

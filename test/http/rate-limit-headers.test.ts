@@ -71,6 +71,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('X-RateLimit-* on
     expect(nonAscii.status).toBe(400);
     expect(nonAscii.headers['content-type']).toMatch(/^application\/problem\+json/);
     expectRateHeaders(nonAscii.headers, '5', '4');
+    // Defect 7: X-Request-Id on what the parser refuses too, the id of the body.
+    expect(nonAscii.headers['x-request-id']).toBe(JSON.parse(nonAscii.body).request_id);
 
     const oversized = await raw(`GET /v1/usage HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${apiKey}\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(oversized.status).toBe(431);
