@@ -117,8 +117,8 @@ export class ContentFeedClient {
   }
 
   /** The job's candidate file, one typed line at a time, streamed (bounded memory). */
-  downloadCandidates(jobId: string) {
-    return downloadCandidates(this, jobId);
+  downloadCandidates(job: string | PushJob) {
+    return downloadCandidates(this, job);
   }
 
   /** Every page of a feed, following `meta.next_cursor`. */
