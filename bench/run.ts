@@ -8,6 +8,7 @@ import { freshnessBench } from './freshness.bench.js';
 import { benchBackends, type BenchBackend } from './lib/backends.js';
 import { pushBench } from './push.bench.js';
 import { thumbnailsBench } from './thumbnails.bench.js';
+import { trainingBench } from './training.bench.js';
 
 /**
  * `npm run bench [-- NAME…]`: runs the benchmarks and prints one table.
@@ -34,6 +35,7 @@ const BENCHES: Record<string, Bench> = {
   feed: { run: feedBench, on: 'each' },
   push: { run: pushBench, on: 'each' },
   thumbnails: { run: thumbnailsBench, on: 'each' },
+  training: { run: trainingBench, on: 'each' },
   fleet: { run: fleetBench, on: 'scale-out' },
 };
 

@@ -40,9 +40,21 @@ export class FeedClient {
     await this.call('PUT', `/v1/users/${encodeURIComponent(userId)}/sources/${sourceId}/follow`);
   }
 
-  async feed(userId: string, limit: number): Promise<FeedPage> {
-    const query = new URLSearchParams({ scenario: this.scenario, user_id: userId, limit: String(limit) });
+  async feed(userId: string, limit: number, options: { cursor?: string; scenario?: string } = {}): Promise<FeedPage> {
+    const query = new URLSearchParams({ scenario: options.scenario ?? this.scenario, user_id: userId, limit: String(limit) });
+    if (options.cursor) query.set('cursor', options.cursor);
     return (await (await this.call('GET', `/v1/feed?${query}`)).json()) as FeedPage;
+  }
+
+  /** An admin call (the bench's operator token in `adminHeaders`). */
+  async admin(adminHeaders: Record<string, string>, method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: body === undefined ? adminHeaders : { ...adminHeaders, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${(await response.text()).slice(0, 500)}`);
+    return response.json();
   }
 
   /** Impressions for the page, a click and a 45 s return for each chosen item. */
@@ -55,7 +67,8 @@ export class FeedClient {
       ...page.map((item) => event('impression', item)),
       ...clicked.flatMap((item) => [event('click', item), event('return', item, { dwell_ms: 45_000 })]),
     ];
-    await this.call('POST', '/v1/events', { events });
+    // At most 100 events a request (SPEC.md).
+    for (let i = 0; i < events.length; i += 100) await this.call('POST', '/v1/events', { events: events.slice(i, i + 100) });
   }
 
   /** Waits until the event processor's backlog (the events_unprocessed gauge) is empty. */
