@@ -51,10 +51,18 @@ const need = (args: string[], n: number, usage: string) => {
 
 /** Every admin command maps to one admin API call (docs/admin-api.md lists them). */
 const COMMANDS: Record<string, [string, Builder]> = {
-  'tenants create': ['tenants create --name N --plan starter|professional|enterprise|custom [--rate N] [--cap CREDITS] [--anchor-day D]', (_a, f) => ({
+  'tenants create': ['tenants create --name N --plan starter|professional|enterprise|custom [--rate N] [--cap CREDITS] [--anchor-day D] [--no-default-scenarios]', (_a, f) => ({
     method: 'POST',
     path: '/admin/v1/tenants',
-    body: { name: str(f.name), plan: str(f.plan), rate_limit_rps: num(f.rate), usage_cap_credits: capOrNull(f.cap), billing_anchor_day: num(f['anchor-day']) },
+    body: {
+      name: str(f.name),
+      plan: str(f.plan),
+      rate_limit_rps: num(f.rate),
+      usage_cap_credits: capOrNull(f.cap),
+      billing_anchor_day: num(f['anchor-day']),
+      // Without the flag the server gives the tenant the algorithm `default` and the scenarios `feed` and `push`.
+      default_scenarios: f['no-default-scenarios'] ? false : undefined,
+    },
   })],
   'tenants list': ['tenants list', () => ({ method: 'GET', path: '/admin/v1/tenants' })],
   'tenants get': ['tenants get TENANT', (a) => ({ method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'tenants get TENANT')[0]}` })],
@@ -212,7 +220,7 @@ function compact(body: unknown): unknown {
 /** `content-feed admin …`: calls the admin API of a running service and prints the JSON answer. */
 export async function admin(config: Config, argv: string[]): Promise<number> {
   const names = ['url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor', 'email', 'role', 'tenant', 'password'];
-  const options: Record<string, { type: 'string' | 'boolean' }> = { ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), wait: { type: 'boolean' } };
+  const options: Record<string, { type: 'string' | 'boolean' }> = { ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), wait: { type: 'boolean' }, 'no-default-scenarios': { type: 'boolean' } };
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true });

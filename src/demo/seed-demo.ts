@@ -50,7 +50,8 @@ export async function seedDemo(deps: AppDeps): Promise<DemoInfo | null> {
   }
   if (tenants.length > 0) return null;
 
-  const tenant = await createTenant(deps, { name: DEMO_TENANT, plan: 'starter' });
+  // The demo names its own scenarios (README): news-feed and daily-push.
+  const tenant = await createTenant(deps, { name: DEMO_TENANT, plan: 'starter', default_scenarios: false });
   const { apiKey } = await issueApiKey(deps, tenant.id, 'demo');
   const now = deps.clock.now();
   await upsertAlgorithm(deps.db, { tenantId: tenant.id, id: 'default', config: { ...DEFAULT_ALGORITHM, languages: ['ja', 'en'] }, createdAt: now, updatedAt: now });

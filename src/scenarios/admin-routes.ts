@@ -6,7 +6,7 @@ import { IsoTimestamp, withProblems } from '../http/schemas.js';
 import { toIso } from '../lib/time.js';
 import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
-import { AlgorithmConfigInput, normaliseAlgorithm } from './algorithm-config.js';
+import { AlgorithmConfigInput, DEFAULT_ALGORITHM, normaliseAlgorithm } from './algorithm-config.js';
 import {
   deleteAlgorithm,
   deleteScenario,
@@ -84,6 +84,25 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (ap
       await upsertAlgorithm(db, algorithm);
       deps.changes.publish({ kind: 'tenant', tenantId: tenant_id });
       return algorithmView(algorithm);
+    },
+  );
+
+  // What an algorithm starts from (a new tenant's `default`, and any created with fields left out): the console shows it.
+  app.get(
+    '/admin/v1/tenants/:tenant_id/algorithm-defaults',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin: algorithms'],
+        security,
+        summary: 'The settings a new algorithm starts from',
+        params: TenantIdParams,
+        response: withProblems({ 200: Type.Object({ config: Type.Unknown() }) }, [401, 404]),
+      },
+    },
+    async (request) => {
+      await requireTenant(db, request.params.tenant_id);
+      return { config: DEFAULT_ALGORITHM };
     },
   );
 

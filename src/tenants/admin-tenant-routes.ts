@@ -37,7 +37,7 @@ export const adminTenantRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
       schema: {
         tags,
         security,
-        summary: 'Create a tenant',
+        summary: 'Create a tenant (with a default algorithm and a feed and a push scenario)',
         body: Type.Object(
           {
             name: TenantFields.name,
@@ -45,6 +45,11 @@ export const adminTenantRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
             rate_limit_rps: Type.Optional(TenantFields.rate_limit_rps),
             usage_cap_credits: Type.Optional(TenantFields.usage_cap_credits),
             billing_anchor_day: Type.Optional(TenantFields.billing_anchor_day),
+            default_scenarios: Type.Optional(
+              Type.Boolean({
+                description: "true (the default): the tenant starts with the algorithm `default` and the scenarios `feed` and `push` using it, so its first feed request works. false: it starts with none.",
+              }),
+            ),
           },
           { additionalProperties: false },
         ),

@@ -6,6 +6,7 @@ import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { SecretBox } from '../lib/secret-box.js';
+import { createDefaultScenarios } from '../scenarios/default-scenarios.js';
 import { insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRecord } from './api-key-repo.js';
 import { apiKeyHint, generateApiKey, hashApiKey } from './api-key-format.js';
 import type { KeyAuthenticator } from './authenticate-key.js';
@@ -29,6 +30,13 @@ export interface TenantInput {
   billing_anchor_day?: number;
 }
 
+export interface NewTenantInput extends TenantInput {
+  name: string;
+  plan: Plan;
+  /** The default algorithm and the `feed` and `push` scenarios (default-scenarios.ts); true unless false. */
+  default_scenarios?: boolean;
+}
+
 /** Credits arrive as decimals with at most three places; the ledger counts millicredits. */
 export function creditsToMilli(credits: number, field: string): number {
   const milli = Math.round(credits * 1000);
@@ -47,11 +55,11 @@ function checkPlanRate(plan: Plan, rate: number | null): void {
   }
 }
 
-export async function createTenant(deps: TenantServiceDeps, input: TenantInput & { name: string; plan: Plan }): Promise<Tenant> {
+export async function createTenant(deps: TenantServiceDeps, input: NewTenantInput): Promise<Tenant> {
   const rate = input.rate_limit_rps ?? null;
   checkPlanRate(input.plan, rate);
   const now = deps.clock.now();
-  return insertTenant(deps.db, {
+  const row = {
     id: newId('ten'),
     name: input.name,
     plan: input.plan,
@@ -65,6 +73,12 @@ export async function createTenant(deps: TenantServiceDeps, input: TenantInput &
     webhook_secret: null,
     created_at: now,
     updated_at: now,
+  };
+  // One transaction: a tenant exists with its scenarios or not at all.
+  return deps.db.transaction().execute(async (trx) => {
+    const tenant = await insertTenant(trx, row);
+    if (input.default_scenarios !== false) await createDefaultScenarios(trx, tenant.id, now);
+    return tenant;
   });
 }
 

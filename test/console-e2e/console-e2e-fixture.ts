@@ -13,6 +13,8 @@ const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-b
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-artifacts/console');
 export const PASSWORD = 'console e2e password 1';
+/** The widths a console page must work at (issue 19): a phone, a small laptop, a desktop. */
+export const SCREEN_WIDTHS = [390, 800, 1366] as const;
 
 /**
  * The browser tests need Debian's chromium. Without it they are skipped with
@@ -66,6 +68,8 @@ export interface ConsoleFixture extends FeedFixture {
   /** Opens the login page in a new context and signs in; resolves once the first page shows. */
   loginAs(email: string): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
+  /** Whole-page pictures at a phone's, a small laptop's and a desktop's width (`name-390.png` …); leaves the page at 1280×800. */
+  screenshotAtWidths(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -130,6 +134,14 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
       // Fonts and the last paint settle before the picture is taken.
       await page.evaluate('document.fonts.ready.then(() => true)');
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+    },
+    async screenshotAtWidths(page, name) {
+      for (const width of SCREEN_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate('document.fonts.ready.then(() => true)');
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});

@@ -93,8 +93,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dataDir,
     admin,
     api,
+    // A bare tenant: tests set up the scenarios they need (test/tenants/default-scenarios.test.ts covers the defaults).
     async createTenant(fields = {}) {
-      const tenant = expectStatus(await admin('POST', '/admin/v1/tenants', { name: 'Tenant', plan: 'starter', ...fields }), 201);
+      const tenant = expectStatus(await admin('POST', '/admin/v1/tenants', { name: 'Tenant', plan: 'starter', default_scenarios: false, ...fields }), 201);
       const key = expectStatus(await admin('POST', `/admin/v1/tenants/${tenant.id}/api-keys`, {}), 201);
       return { tenantId: tenant.id, apiKey: key.api_key, keyId: key.key_id };
     },

@@ -120,7 +120,9 @@ export const en = {
   'algorithms.list': 'Algorithms',
   'algorithms.none': 'No algorithms yet.',
   'algorithms.name': 'Algorithm id',
-  'algorithms.nameHelp': 'Letters, digits, _ . - (up to 64). It starts with the default settings.',
+  'algorithms.nameHelp': 'Letters, digits, _ . - (up to 64). It starts with the default settings below.',
+  'algorithms.defaults': 'Default settings',
+  'algorithms.defaultsHelp': "A new algorithm starts from these (also a new tenant's algorithm default); change them in its editor.",
   'algorithms.usedBy': 'Used by',
   'algorithms.new': 'New algorithm',
   'algorithms.create': 'Create algorithm',
@@ -349,6 +351,7 @@ export const en = {
   'tenants.changePlanNamed': 'Change the plan of {name}',
   'tenants.new': 'New tenant',
   'tenants.create': 'Create tenant',
+  'tenants.defaultScenarios': 'Start with the algorithm default and the scenarios feed and push',
 
   'sources.title': 'Sources',
   'sources.list': 'Licensed sources',

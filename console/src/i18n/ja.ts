@@ -122,7 +122,9 @@ export const ja: Record<MessageKey, string> = {
   'algorithms.list': 'アルゴリズム',
   'algorithms.none': 'アルゴリズムはまだありません。',
   'algorithms.name': 'アルゴリズム ID',
-  'algorithms.nameHelp': '英数字と _ . -(64 文字まで)。既定の設定で作成されます。',
+  'algorithms.nameHelp': '英数字と _ . -(64 文字まで)。下の既定の設定で作成されます。',
+  'algorithms.defaults': '既定の設定',
+  'algorithms.defaultsHelp': '新しいアルゴリズムはこの設定から始まります(新しいテナントのアルゴリズム default も同じ)。エディターで変更できます。',
   'algorithms.usedBy': '使用中のシナリオ',
   'algorithms.new': '新しいアルゴリズム',
   'algorithms.create': 'アルゴリズムを作成',
@@ -351,6 +353,7 @@ export const ja: Record<MessageKey, string> = {
   'tenants.changePlanNamed': '{name} のプランを変更',
   'tenants.new': '新しいテナント',
   'tenants.create': 'テナントを作成',
+  'tenants.defaultScenarios': 'アルゴリズム default とシナリオ feed・push を作成する',
 
   'sources.title': 'ソース',
   'sources.list': '許諾済みソース',

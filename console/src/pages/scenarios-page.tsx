@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
-import type { Algorithm, Scenario, ScenarioType } from '../api/types.js';
+import type { Algorithm, AlgorithmConfig, Scenario, ScenarioType } from '../api/types.js';
 import { DataTable } from '../components/data-table.js';
 import { SelectField, TextField } from '../components/field.js';
 import { Form, FormProblem } from '../components/form.js';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../lib/format.js';
 import { Link } from '../components/link.js';
 import { navigate, tenantPath } from '../lib/router.js';
 import { useAction, useResource } from '../lib/use-resource.js';
+import { AlgorithmDefaults } from './algorithm-defaults.js';
 
 /** Scenario and algorithm names: letters, digits, _ . - (the server's rule). */
 export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -22,10 +23,15 @@ export function loadScenariosAndAlgorithms(tenantId: string) {
   ]);
 }
 
+function loadAlgorithmDefaults(tenantId: string) {
+  return api.get<{ config: AlgorithmConfig }>(tenantApi(tenantId, 'algorithm-defaults')).then((r) => r.config);
+}
+
 export function ScenariosPage({ tenantId }: { tenantId: string }) {
   const t = useT();
   const lang = useLang();
   const data = useResource(() => loadScenariosAndAlgorithms(tenantId), [tenantId]);
+  const defaults = useResource(() => loadAlgorithmDefaults(tenantId), [tenantId]);
   const [scenarioName, setScenarioName] = useState('');
   const [scenarioType, setScenarioType] = useState<ScenarioType>('feed');
   const [scenarioAlgorithm, setScenarioAlgorithm] = useState('');
@@ -134,6 +140,7 @@ export function ScenariosPage({ tenantId }: { tenantId: string }) {
               </button>
             </div>
           </Form>
+          {defaults.data && <AlgorithmDefaults config={defaults.data} />}
         </Section>
       </div>
     </Page>

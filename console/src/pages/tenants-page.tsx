@@ -22,11 +22,12 @@ export function TenantsPage() {
   const [name, setName] = useState('');
   const [plan, setPlan] = useState<Plan>('starter');
   const [rate, setRate] = useState('');
+  const [defaultScenarios, setDefaultScenarios] = useState(true);
   const [tried, setTried] = useState(false);
   const [editing, setEditing] = useState<{ id: string; plan: Plan; rate: string } | null>(null);
 
   const create = useAction(async () => {
-    const body: Record<string, unknown> = { name: name.trim(), plan };
+    const body: Record<string, unknown> = { name: name.trim(), plan, default_scenarios: defaultScenarios };
     if (plan === 'custom') body.rate_limit_rps = Number(rate);
     const tenant = await api.post<Tenant>('/admin/v1/tenants', body);
     rememberTenant(tenant.id);
@@ -121,6 +122,10 @@ export function TenantsPage() {
           {plan === 'custom' && (
             <TextField label={t('tenants.rate')} type="number" min={1} value={rate} onValue={setRate} error={(tried ? rateProblem(rate) : undefined) ?? create.error?.fieldMessage('rate_limit_rps')} />
           )}
+          <label class="checkbox">
+            <input type="checkbox" checked={defaultScenarios} onChange={(e) => setDefaultScenarios(e.currentTarget.checked)} />
+            {t('tenants.defaultScenarios')}
+          </label>
           <button type="submit" class="button button-primary" disabled={create.pending}>
             {t('tenants.create')}
           </button>
