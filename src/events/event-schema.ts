@@ -35,7 +35,7 @@ export const EventEnvelope = Type.Object(
 const SessionId = Type.String({ minLength: 1, maxLength: 256, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description: 'Any non-empty string; a UUID v4 per app launch is recommended.' });
 const TrackingToken = Type.String({ minLength: 1, maxLength: 2048, description: 'From the feed item or push candidate, unchanged.' });
 const OccurredAt = Type.String({ format: 'date-time', description: 'When it happened (ISO 8601); at most 30 days in the past and 5 minutes in the future.' });
-const Metadata = Type.Object({}, { additionalProperties: true, maxProperties: 50 });
+const Metadata = Type.Object({}, { additionalProperties: true, maxProperties: 50, description: 'Free-form: at most 50 keys, 32 levels of nesting and 32 KiB as JSON.' });
 
 /**
  * One schema per event type (SPEC.md's events table), for the OpenAPI document

@@ -5,6 +5,7 @@ import type { TrackingTokens } from '../tracking/tracking-token.js';
 import { propertyLimitProblems, UserProperties } from '../users/user-properties.js';
 import { EventInput, type EventInputType } from './event-schema.js';
 import { MAX_FUTURE_SKEW_MS, MAX_PAST_AGE_MS, TOKEN_REQUIRED, type LoggedEvent } from './event-types.js';
+import { metadataLimitProblem } from './metadata-limits.js';
 
 const validUserAttributes = compileExact(UserProperties);
 const validEvent = compileExact<EventInputType>(EventInput);
@@ -76,6 +77,8 @@ export function validateBatch(
     }
 
     const metadata = e.metadata as Record<string, unknown> | undefined;
+    const metadataProblem = metadata === undefined ? null : metadataLimitProblem(metadata);
+    if (metadataProblem) at('metadata', metadataProblem);
     const attributes = metadata?.user_attributes;
     if (e.type === 'login' && attributes !== undefined) {
       if (!validUserAttributes(attributes)) {

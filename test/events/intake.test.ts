@@ -166,6 +166,37 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
     expect(Number(user.created_at)).toBeGreaterThan(t.clock.now() - 30 * 86_400_000);
   });
 
+  it('bounds metadata: 32 levels and 32 KiB are stored; deeper or larger is a 400 naming events[i].metadata', async () => {
+    const { apiKey, tenantId: tid } = await t.createTenant();
+    const nested = (levels: number) => {
+      let value: Record<string, unknown> = { leaf: true };
+      for (let i = 1; i < levels; i++) value = { a: value };
+      return value;
+    };
+    const res = await postEvents(t, apiKey, [
+      event(t, { type: 'logout', session_id: 'deep', metadata: nested(33) }),
+      event(t, { type: 'logout', session_id: 'deep', metadata: { list: [nested(32)] } }),
+      event(t, { type: 'logout', session_id: 'big', metadata: { note: 'x'.repeat(33 * 1024) } }),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { location: 'body', name: 'events[0].metadata', message: 'nests deeper than 32 levels' },
+      { location: 'body', name: 'events[1].metadata', message: 'nests deeper than 32 levels' },
+      { location: 'body', name: 'events[2].metadata', message: expect.stringMatching(/^is \d+ bytes as JSON; at most 32768 are taken$/) },
+    ]);
+
+    const atTheBounds = [
+      event(t, { type: 'logout', session_id: 'deep-ok', metadata: nested(32) }),
+      event(t, { type: 'logout', session_id: 'big-ok', metadata: { note: 'x'.repeat(32 * 1024 - 20) } }),
+    ];
+    expect((await postEvents(t, apiKey, atTheBounds)).statusCode).toBe(202);
+    await t.processEvents();
+    const stored = await t.deps.db.selectFrom('events').select(['session_id', 'metadata']).where('tenant_id', '=', tid).orderBy('session_id').execute();
+    expect(stored.map((e) => e.session_id)).toEqual(['big-ok', 'deep-ok']);
+    const deep = stored[1]!.metadata;
+    expect(typeof deep === 'string' ? JSON.parse(deep) : deep).toEqual(nested(32));
+  });
+
   it('reports DAU, MAU, sessions and their average duration for a date range', async () => {
     const { apiKey, tenantId: tid } = await t.createTenant();
     const day1 = Date.UTC(2026, 5, 1, 9);
