@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ContentCatalog } from '../../src/content/content-catalog.js';
-import type { FeedItemView, FeedQuery, FeedService } from '../../src/feed/feed-service.js';
+import type { FeedItemView, FeedPage, FeedQuery, FeedService } from '../../src/feed/feed-service.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { newId } from '../../src/lib/ids.js';
 import { Signer } from '../../src/lib/signer.js';
@@ -47,7 +47,7 @@ export class FloorFeed implements Pick<FeedService, 'feed'> {
     this.cursors = new Signer(deps.secretKey, 'feed-cursor');
   }
 
-  async feed(tenantId: string, query: FeedQuery, requestId: string): Promise<{ items: FeedItemView[]; nextCursor: string | null }> {
+  async feed(tenantId: string, query: FeedQuery, requestId: string): Promise<FeedPage> {
     const now = this.deps.clock.now();
     const binding = bindingKey(tenantId, query);
     let state = { snapshotId: newId('snp'), offset: 0, startedAt: now };
@@ -68,6 +68,7 @@ export class FloorFeed implements Pick<FeedService, 'feed'> {
       items.push({ ...view, score, tracking_token: token });
     }
     const next: CursorPayload = { s: state.snapshotId, o: state.offset + items.length, b: binding, t: state.startedAt };
-    return { items, nextCursor: this.cursors.sign(next) };
+    // No areas: the floor resolves none.
+    return { items, nextCursor: this.cursors.sign(next), areas: [], ignoredAreas: [] };
   }
 }

@@ -39,6 +39,13 @@ const FeedResponse = Type.Object({
     next_cursor: Nullable(Type.String(), { description: 'Null when no further content.' }),
     consumed_credits: Type.Number(),
     request_id: Type.String(),
+    areas: Type.Array(
+      Type.Object({ id: Type.String(), name: Type.String(), level: Type.String(), prefecture: Nullable(Type.String()) }),
+      { description: "The areas the feed was ranked for: from area_names or area_ids, else the registered user's profile; each with its prefecture (null for the country)." },
+    ),
+    ignored_areas: Type.Array(Type.String(), {
+      description: 'Names or ids sent (or in the profile) that matched no area and were ignored: a typo, or an area_level that does not fit. Empty when all were understood.',
+    }),
   }),
 });
 
@@ -60,8 +67,11 @@ export const feedRoute: FastifyPluginAsyncTypebox<{ feed: FeedService }> = async
       },
     },
     async (request) => {
-      const { items, nextCursor } = await feed.feed(request.principal!.tenant.id, request.query, request.id);
-      return { items, meta: { next_cursor: nextCursor, consumed_credits: FEED_MILLICREDITS / 1000, request_id: request.id } };
+      const { items, nextCursor, areas, ignoredAreas } = await feed.feed(request.principal!.tenant.id, request.query, request.id);
+      return {
+        items,
+        meta: { next_cursor: nextCursor, consumed_credits: FEED_MILLICREDITS / 1000, request_id: request.id, areas, ignored_areas: ignoredAreas },
+      };
     },
   );
 };

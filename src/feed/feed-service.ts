@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor, invalidCursor } from './feed-cursor.js';
 import type { FeedContinuations } from './feed-continuations.js';
 import { LIST_SIZE, type FeedRankings } from './feed-rankings.js';
 import type { Ranked } from './ranking-engine.js';
-import { areaTarget, resolveFeedAreas, type AreaQuery } from './resolve-feed-areas.js';
+import { areaTarget, prefectureOf, resolveFeedAreasExplained, type AreaQuery } from './resolve-feed-areas.js';
 import type { Snapshot, SnapshotStore } from './snapshot-store.js';
 import type { UserStates } from './user-states.js';
 
@@ -22,6 +22,22 @@ export interface FeedQuery extends AreaQuery {
 }
 
 export type FeedItemView = ContentItemView & { score: number; tracking_token: string };
+
+/** An area the feed was ranked for, named with its prefecture so a client can tell 府中 (東京都) from 府中 (広島県). */
+export interface FeedAreaView {
+  id: string;
+  name: string;
+  level: string;
+  prefecture: string | null;
+}
+
+export interface FeedPage {
+  items: FeedItemView[];
+  nextCursor: string | null;
+  /** What the request's (or the profile's) areas were understood as; what matched nothing. */
+  areas: FeedAreaView[];
+  ignoredAreas: string[];
+}
 
 export interface FeedServiceDeps {
   clock: Clock;
@@ -50,7 +66,7 @@ export interface FeedServiceDeps {
 export class FeedService {
   constructor(private readonly deps: FeedServiceDeps) {}
 
-  async feed(tenantId: string, query: FeedQuery, requestId: string): Promise<{ items: FeedItemView[]; nextCursor: string | null }> {
+  async feed(tenantId: string, query: FeedQuery, requestId: string): Promise<FeedPage> {
     const { clock } = this.deps;
     const now = clock.now();
     const found = await this.deps.scenarios.get(tenantId, query.scenario);
@@ -60,8 +76,9 @@ export class FeedService {
 
     const user = await this.deps.users.get(tenantId, query.user_id, now);
     // Rules 4–8: the request's areas, else the registered user's profile areas.
-    const areas = resolveFeedAreas(this.deps.areas, query, user.registered ? user.properties : {});
+    const { areas, ignored } = resolveFeedAreasExplained(this.deps.areas, query, user.registered ? user.properties : {});
     const targets = areas.map((a) => areaTarget(this.deps.areas, a));
+    const areaViews = areas.map((a) => ({ id: a.id, name: a.name, level: a.level, prefecture: prefectureOf(this.deps.areas, a)?.name ?? null }));
     const binding = { tenantId, scenario: query.scenario, userId: query.user_id, query: { n: query.area_names, i: query.area_ids, l: query.area_level } };
 
     const listRequest = { tenantId, algorithm, userId: query.user_id, user, targets, pageSize: query.limit, now };
@@ -114,6 +131,7 @@ export class FeedService {
       const token = this.deps.tokens.issue({ tenantId, contentId: entry.id, scenario: query.scenario, channel: 'feed', userId: query.user_id ?? null, requestId, position: at, issuedAt });
       items.push({ ...view, score: entry.score, tracking_token: token });
     }
-    return { items, nextCursor: more ? encodeCursor(this.deps.feedCursors, { snapshotId, offset: position, startedAt }, binding) : null };
+    const nextCursor = more ? encodeCursor(this.deps.feedCursors, { snapshotId, offset: position, startedAt }, binding) : null;
+    return { items, nextCursor, areas: areaViews, ignoredAreas: ignored };
   }
 }

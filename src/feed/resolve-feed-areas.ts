@@ -13,28 +13,51 @@ const MAX_AREAS = 50;
 
 const split = (list: string) => [...new Set(list.split(',').map((s) => s.trim()).filter((s) => s.length > 0))].slice(0, MAX_AREAS);
 
+/** What a feed request's areas were understood as: the areas, and what was sent (or in the profile) that meant none. */
+export interface ResolvedAreas {
+  areas: Area[];
+  /** Names or ids that matched no area (a typo, a level that does not fit), or a profile's ambiguous name. */
+  ignored: string[];
+}
+
 /**
  * The areas a feed request is about (SPEC GET /v1/feed rules 4–8): the
  * request's `area_names` or `area_ids` first, else the profile's area names,
- * else none. Unknown names and ids are skipped. A name several areas share is
- * a 400 listing them when `area_level` is not given (from the request; a
- * profile's ambiguous name is skipped instead: the client did not send it).
+ * else none. Unknown names and ids are skipped, and reported as ignored. A
+ * name several areas share is a 400 listing them when `area_level` is not given
+ * (from the request; a profile's ambiguous name is skipped instead: the client
+ * did not send it).
  */
-export function resolveFeedAreas(areas: AreaDirectory, query: AreaQuery, profile: { area_names?: unknown; area_level?: unknown }): Area[] {
+export function resolveFeedAreasExplained(areas: AreaDirectory, query: AreaQuery, profile: { area_names?: unknown; area_level?: unknown }): ResolvedAreas {
   if (query.area_names !== undefined && query.area_ids !== undefined) {
     throw errors.badRequest('area_names and area_ids cannot be combined; send one of them.', [
       { location: 'query', name: 'area_ids', message: 'cannot be combined with area_names' },
     ]);
   }
   if (query.area_ids !== undefined) {
-    return split(query.area_ids).flatMap((id) => areas.get(id) ?? []);
+    return explain(split(query.area_ids), (id) => (areas.get(id) ? [areas.get(id)!] : []));
   }
   if (query.area_names !== undefined) {
-    return uniqueAreas(split(query.area_names).flatMap((name) => namedAreas(areas, name, query.area_level, 'refuse')));
+    return explain(split(query.area_names), (name) => namedAreas(areas, name, query.area_level, 'refuse'));
   }
   const names = Array.isArray(profile.area_names) ? profile.area_names.filter((n): n is string => typeof n === 'string') : [];
   const level = typeof profile.area_level === 'string' ? (profile.area_level as AreaLevel) : undefined;
-  return uniqueAreas(names.slice(0, MAX_AREAS).flatMap((name) => namedAreas(areas, name, level, 'skip')));
+  return explain(names.slice(0, MAX_AREAS), (name) => namedAreas(areas, name, level, 'skip'));
+}
+
+export function resolveFeedAreas(areas: AreaDirectory, query: AreaQuery, profile: { area_names?: unknown; area_level?: unknown }): Area[] {
+  return resolveFeedAreasExplained(areas, query, profile).areas;
+}
+
+function explain(sent: string[], meaning: (value: string) => Area[]): ResolvedAreas {
+  const found: Area[] = [];
+  const ignored: string[] = [];
+  for (const value of sent) {
+    const meant = meaning(value);
+    if (meant.length === 0) ignored.push(value);
+    found.push(...meant);
+  }
+  return { areas: uniqueAreas(found), ignored };
 }
 
 /**
@@ -68,7 +91,7 @@ function ambiguousName(areas: AreaDirectory, name: string, candidates: Area[]): 
   });
 }
 
-function prefectureOf(areas: AreaDirectory, area: Area): Area | undefined {
+export function prefectureOf(areas: AreaDirectory, area: Area): Area | undefined {
   return area.level === 'prefecture' ? area : areas.ancestors(area.id).find((a) => a.level === 'prefecture');
 }
 

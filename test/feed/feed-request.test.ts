@@ -20,7 +20,7 @@ describe('GET /v1/feed: request, response and credits', () => {
       expect(typeof item.score).toBe('number');
       expect(item.tracking_token.length).toBeGreaterThan(20);
     }
-    expect(res.body.meta).toEqual({ next_cursor: expect.any(String), consumed_credits: 1, request_id: res.headers['x-request-id'] });
+    expect(res.body.meta).toEqual({ next_cursor: expect.any(String), consumed_credits: 1, request_id: res.headers['x-request-id'], areas: [], ignored_areas: [] });
     const scores = res.body.items.map((i: { score: number }) => i.score);
     expect(new Set(res.body.items.map((i: { id: string }) => i.id)).size).toBe(5);
     expect(scores.every((s: number) => Number.isFinite(s))).toBe(true);
