@@ -1,20 +1,32 @@
+import { Type, type Static } from '@sinclair/typebox';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-export interface ActivityMetrics {
-  days: { day: string; active_users: number; sessions: number; impressions: number; clicks: number; push_clicks: number }[];
-  active_users: number;
-  mau: number;
-  sessions: number;
-  avg_session_duration_seconds: number;
-  impressions: number;
-  clicks: number;
-  ctr: number;
-  push_clicks: number;
-  likes: number;
-  dislikes: number;
-  shares: number;
-}
+/** The metrics answer's fields (the OpenAPI document and the console's types come from it). */
+export const ActivityMetricsView = Type.Object({
+  days: Type.Array(
+    Type.Object({
+      day: Type.String(),
+      active_users: Type.Integer(),
+      sessions: Type.Integer(),
+      impressions: Type.Integer(),
+      clicks: Type.Integer(),
+      push_clicks: Type.Integer(),
+    }),
+  ),
+  active_users: Type.Integer(),
+  mau: Type.Integer(),
+  sessions: Type.Integer(),
+  avg_session_duration_seconds: Type.Number(),
+  impressions: Type.Integer(),
+  clicks: Type.Integer(),
+  ctr: Type.Number(),
+  push_clicks: Type.Integer(),
+  likes: Type.Integer(),
+  dislikes: Type.Integer(),
+  shares: Type.Integer(),
+});
+export type ActivityMetrics = Static<typeof ActivityMetricsView>;
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -6,7 +6,7 @@ import { UtcDay, withProblems } from '../http/schemas.js';
 import { utcDay } from '../lib/time.js';
 import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
-import { activityMetrics } from './activity-metrics.js';
+import { activityMetrics, ActivityMetricsView } from './activity-metrics.js';
 
 const MAX_DAYS = 366;
 
@@ -22,7 +22,7 @@ export const adminMetricsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app,
         description: 'Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts include events processed so far (normally under a second behind).',
         params: TenantIdParams,
         querystring: Type.Object({ from: Type.Optional(UtcDay), to: Type.Optional(UtcDay) }, { additionalProperties: false }),
-        response: withProblems({ 200: Type.Object({ tenant_id: Type.String(), from: Type.String(), to: Type.String() }, { additionalProperties: true }) }, [400, 401, 404]),
+        response: withProblems({ 200: Type.Composite([Type.Object({ tenant_id: Type.String(), from: Type.String(), to: Type.String() }), ActivityMetricsView]) }, [400, 401, 404]),
       },
     },
     async (request) => {

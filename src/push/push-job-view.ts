@@ -37,7 +37,7 @@ export const PushJobView = Type.Object({
   job_id: Type.String(),
   status: Type.Union([Type.Literal('pending'), Type.Literal('processing'), Type.Literal('completed'), Type.Literal('failed')]),
   scenario: Type.String(),
-  target_mode: Type.String(),
+  target_mode: Type.Union([Type.Literal('all'), Type.Literal('active'), Type.Literal('manual')]),
   candidates_per_user: Type.Integer(),
   created_at: Type.String(),
   started_at: Type.Union([Type.String(), Type.Null()]),

@@ -6,7 +6,7 @@ import { IsoTimestamp, withProblems } from '../http/schemas.js';
 import { toIso } from '../lib/time.js';
 import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
-import { AlgorithmConfigInput, DEFAULT_ALGORITHM, normaliseAlgorithm } from './algorithm-config.js';
+import { AlgorithmConfigInput, AlgorithmConfigView, DEFAULT_ALGORITHM, normaliseAlgorithm } from './algorithm-config.js';
 import {
   deleteAlgorithm,
   deleteScenario,
@@ -26,7 +26,7 @@ const AlgorithmParams = Type.Composite([TenantIdParams, Type.Object({ algorithm_
 const ScenarioParams = Type.Composite([TenantIdParams, Type.Object({ scenario: Name })]);
 
 const AlgorithmView = Type.Object(
-  { algorithm_id: Type.String(), config: Type.Unknown(), created_at: IsoTimestamp, updated_at: IsoTimestamp },
+  { algorithm_id: Type.String(), config: AlgorithmConfigView, created_at: IsoTimestamp, updated_at: IsoTimestamp },
   { $id: 'Algorithm' },
 );
 const ScenarioView = Type.Object(
@@ -97,7 +97,7 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (ap
         security,
         summary: 'The settings a new algorithm starts from',
         params: TenantIdParams,
-        response: withProblems({ 200: Type.Object({ config: Type.Unknown() }) }, [401, 404]),
+        response: withProblems({ 200: Type.Object({ config: AlgorithmConfigView }) }, [401, 404]),
       },
     },
     async (request) => {

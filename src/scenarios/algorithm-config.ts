@@ -1,18 +1,26 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { errors } from '../http/problem.js';
 
-/** The ranking knobs of one algorithm (docs/ranking.md explains each). */
-export interface AlgorithmConfig {
-  min_trust_level: number;
-  max_age_hours: number;
-  freshness_half_life_hours: number;
-  weights: { relevance: number; collaborative: number; freshness: number; popularity: number; area: number; follow: number };
-  diversity: { lambda: number; max_per_source: number; max_per_category: number };
-  exploration: number;
-  languages: string[];
-  include_categories: string[];
-  exclude_categories: string[];
-}
+/** The ranking knobs of one algorithm, as answers show them (docs/ranking.md explains each). */
+export const AlgorithmConfigView = Type.Object({
+  min_trust_level: Type.Integer(),
+  max_age_hours: Type.Number(),
+  freshness_half_life_hours: Type.Number(),
+  weights: Type.Object({
+    relevance: Type.Number(),
+    collaborative: Type.Number(),
+    freshness: Type.Number(),
+    popularity: Type.Number(),
+    area: Type.Number(),
+    follow: Type.Number(),
+  }),
+  diversity: Type.Object({ lambda: Type.Number(), max_per_source: Type.Integer(), max_per_category: Type.Integer() }),
+  exploration: Type.Number(),
+  languages: Type.Array(Type.String()),
+  include_categories: Type.Array(Type.String()),
+  exclude_categories: Type.Array(Type.String()),
+});
+export type AlgorithmConfig = Static<typeof AlgorithmConfigView>;
 
 export const DEFAULT_ALGORITHM: AlgorithmConfig = {
   min_trust_level: 1,

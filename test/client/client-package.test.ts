@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_TYPES_FILE, documentFor, servedDocument, typesSource } from '../../client/scripts/api-document.js';
+import { CLIENT_TYPES_FILE, CONSOLE_TYPES_FILE, documentFor, servedDocument, typesSource } from '../../client/scripts/api-document.js';
 import { ContentFeedClient } from '../../client/src/index.js';
 
 /** The client's types come from the served OpenAPI document, and it has an operation for each /v1 one. */
 describe('the client package', () => {
-  it('its generated types are what openapi-typescript makes of /v1/openapi.json today (npm run generate:client)', async () => {
+  it("its generated types, and the console's, are what openapi-typescript makes of /v1/openapi.json today (npm run generate:client)", async () => {
     const document = await servedDocument();
-    const fresh = await typesSource(documentFor(document, ['/v1/']), 'npm run generate:client');
-    expect(readFileSync(CLIENT_TYPES_FILE, 'utf8'), 'client/src/generated/openapi.ts is stale: run npm run generate:client').toBe(fresh);
+    const client = await typesSource(documentFor(document, ['/v1/']), 'npm run generate:client');
+    expect(readFileSync(CLIENT_TYPES_FILE, 'utf8'), `${CLIENT_TYPES_FILE} is stale: run npm run generate:client`).toBe(client);
+    const console = await typesSource(documentFor(document, ['/admin/', '/console/']), 'npm run generate:client');
+    expect(readFileSync(CONSOLE_TYPES_FILE, 'utf8'), `${CONSOLE_TYPES_FILE} is stale: run npm run generate:client`).toBe(console);
 
     const operationIds = Object.entries<Record<string, { operationId: string }>>(document.paths)
       .filter(([route]) => route.startsWith('/v1/') && route !== '/v1/openapi.json')

@@ -249,6 +249,7 @@ export interface components {
              * @description When it happened (ISO 8601); at most 30 days in the past and 5 minutes in the future.
              */
             occurred_at: string;
+            /** @description Free-form: at most 50 keys, 32 levels of nesting and 32 KiB as JSON. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -295,6 +296,7 @@ export interface components {
              * @description When it happened (ISO 8601); at most 30 days in the past and 5 minutes in the future.
              */
             occurred_at: string;
+            /** @description Free-form: at most 50 keys, 32 levels of nesting and 32 KiB as JSON. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -313,6 +315,7 @@ export interface components {
              * @description When it happened (ISO 8601); at most 30 days in the past and 5 minutes in the future.
              */
             occurred_at: string;
+            /** @description Free-form: at most 50 keys, 32 levels of nesting and 32 KiB as JSON. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -331,6 +334,7 @@ export interface components {
              * @description When it happened (ISO 8601); at most 30 days in the past and 5 minutes in the future.
              */
             occurred_at: string;
+            /** @description Free-form: at most 50 keys, 32 levels of nesting and 32 KiB as JSON. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -349,6 +353,7 @@ export interface components {
              * @description When it happened (ISO 8601); at most 30 days in the past and 5 minutes in the future.
              */
             occurred_at: string;
+            /** @description Free-form: at most 50 keys, 32 levels of nesting and 32 KiB as JSON. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -367,6 +372,7 @@ export interface components {
              * @description When it happened (ISO 8601); at most 30 days in the past and 5 minutes in the future.
              */
             occurred_at: string;
+            /** @description Free-form: at most 50 keys, 32 levels of nesting and 32 KiB as JSON. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -385,6 +391,7 @@ export interface components {
              * @description When it happened (ISO 8601); at most 30 days in the past and 5 minutes in the future.
              */
             occurred_at: string;
+            /** @description Free-form: at most 50 keys, 32 levels of nesting and 32 KiB as JSON. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -403,6 +410,7 @@ export interface components {
              * @description When it happened (ISO 8601); at most 30 days in the past and 5 minutes in the future.
              */
             occurred_at: string;
+            /** @description Free-form: at most 50 keys, 32 levels of nesting and 32 KiB as JSON. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -690,6 +698,15 @@ export interface operations {
                             next_cursor: null | string;
                             consumed_credits: number;
                             request_id: string;
+                            /** @description The areas the feed was ranked for: from area_names or area_ids, else the registered user's profile; each with its prefecture (null for the country). */
+                            areas: {
+                                id: string;
+                                name: string;
+                                level: string;
+                                prefecture: null | string;
+                            }[];
+                            /** @description Names or ids sent (or in the profile) that matched no area and were ignored: a typo, or an area_level that does not fit. Empty when all were understood. */
+                            ignored_areas: string[];
                         };
                     };
                 };
@@ -3178,7 +3195,7 @@ export interface operations {
                         job_id: string;
                         status: "pending" | "processing" | "completed" | "failed";
                         scenario: string;
-                        target_mode: string;
+                        target_mode: "all" | "active" | "manual";
                         candidates_per_user: number;
                         created_at: string;
                         started_at: string | null;

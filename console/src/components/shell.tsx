@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { api } from '../api/client.js';
-import type { ConsoleUser, Tenant } from '../api/types.js';
+import type { ConsoleUser, Tenant } from '../api/api-types.js';
 import { useT, type MessageKey } from '../i18n/index.js';
 import { BASE, navigate, tenantPath, type Route, type TenantSection } from '../lib/router.js';
 import { logout } from '../lib/session.js';

@@ -1,5 +1,5 @@
 import { ApiError, request, setCsrfToken, setUnauthorizedHandler } from '../api/client.js';
-import type { ConsoleUser, SessionInfo } from '../api/types.js';
+import type { ConsoleUser, SessionInfo } from '../api/api-types.js';
 import { BASE, navigate } from './router.js';
 import { createStore } from './store.js';
 

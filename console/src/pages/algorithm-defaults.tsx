@@ -1,5 +1,5 @@
 import { Fragment } from 'preact';
-import type { AlgorithmConfig } from '../api/types.js';
+import type { AlgorithmConfig } from '../api/api-types.js';
 import { useLang, useT } from '../i18n/index.js';
 import { formatNumber } from '../lib/format.js';
 import { DIVERSITY_FIELDS, FILTER_FIELDS, toForm, WEIGHT_FIELDS } from './algorithm-form.js';

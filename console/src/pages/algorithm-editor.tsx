@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../api/client.js';
-import type { AlgorithmConfig } from '../api/types.js';
+import type { AlgorithmConfig } from '../api/api-types.js';
 import { Field, SelectField } from '../components/field.js';
 import { Form } from '../components/form.js';
 import { Problem } from '../components/problem.js';

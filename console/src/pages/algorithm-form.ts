@@ -1,4 +1,4 @@
-import type { AlgorithmConfig } from '../api/types.js';
+import type { AlgorithmConfig } from '../api/api-types.js';
 import type { MessageKey, Translate } from '../i18n/index.js';
 
 /**

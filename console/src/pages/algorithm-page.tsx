@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
-import type { Algorithm, AlgorithmConfig } from '../api/types.js';
+import type { Algorithm, AlgorithmConfig } from '../api/api-types.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { Link } from '../components/link.js';
 import { LoadingOrProblem } from '../components/loaded.js';

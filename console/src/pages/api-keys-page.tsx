@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
-import type { ApiKey, IssuedApiKey } from '../api/types.js';
+import type { ApiKey, IssuedApiKey } from '../api/api-types.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { DataTable } from '../components/data-table.js';
 import { TextField } from '../components/field.js';

@@ -1,5 +1,5 @@
 import { api, query, tenantApi } from '../api/client.js';
-import type { ActivityMetrics, Tenant, UsageReport } from '../api/types.js';
+import type { ActivityMetrics, Tenant, UsageReport } from '../api/api-types.js';
 import { LoadingOrProblem } from '../components/loaded.js';
 import { Page, Section } from '../components/page.js';
 import { StackedBarChart, type ChartSeries } from '../components/stacked-bar-chart.js';

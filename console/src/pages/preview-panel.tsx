@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, query, tenantApi } from '../api/client.js';
-import { SIGNALS, type Preview, type PreviewItem } from '../api/types.js';
+import { SIGNALS, type Preview, type PreviewItem } from '../api/api-types.js';
 import { DataTable } from '../components/data-table.js';
 import { SelectField, TextField } from '../components/field.js';
 import { Form, FormProblem } from '../components/form.js';

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, query, tenantApi } from '../api/client.js';
-import type { PushJob, Scenario } from '../api/types.js';
+import type { PushJob, Scenario } from '../api/api-types.js';
 import { DataTable } from '../components/data-table.js';
 import { Field, SelectField } from '../components/field.js';
 import { Form, FormProblem } from '../components/form.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
-import type { ScenarioType } from '../api/types.js';
+import type { ScenarioType } from '../api/api-types.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { SelectField } from '../components/field.js';
 import { Form, FormProblem } from '../components/form.js';

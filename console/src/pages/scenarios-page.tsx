@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
-import type { Algorithm, AlgorithmConfig, Scenario, ScenarioType } from '../api/types.js';
+import type { Algorithm, AlgorithmConfig, Scenario, ScenarioType } from '../api/api-types.js';
 import { DataTable } from '../components/data-table.js';
 import { SelectField, TextField } from '../components/field.js';
 import { Form, FormProblem } from '../components/form.js';

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/client.js';
-import type { CrawlResult, Source } from '../api/types.js';
+import type { CrawlResult, Source } from '../api/api-types.js';
 import { DataTable } from '../components/data-table.js';
 import { Field, SelectField, TextField } from '../components/field.js';
 import { Form, FormProblem } from '../components/form.js';

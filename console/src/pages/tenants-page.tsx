@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/client.js';
-import { PLANS, type Plan, type Tenant } from '../api/types.js';
+import { PLANS, type Plan, type Tenant } from '../api/api-types.js';
 import { DataTable } from '../components/data-table.js';
 import { SelectField, TextField } from '../components/field.js';
 import { Form, FormProblem } from '../components/form.js';

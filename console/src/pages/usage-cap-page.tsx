@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
-import type { Tenant } from '../api/types.js';
+import type { Tenant } from '../api/api-types.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { TextField } from '../components/field.js';
 import { Form, FormProblem } from '../components/form.js';

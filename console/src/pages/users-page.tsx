@@ -1,7 +1,7 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, tenantApi } from '../api/client.js';
-import type { SourceRef, UserDetail } from '../api/types.js';
+import type { SourceRef, UserDetail } from '../api/api-types.js';
 import { DataTable } from '../components/data-table.js';
 import { TextField } from '../components/field.js';
 import { Form } from '../components/form.js';

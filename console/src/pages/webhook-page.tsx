@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, query, tenantApi } from '../api/client.js';
-import type { WebhookDelivery } from '../api/types.js';
+import type { WebhookDelivery } from '../api/api-types.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { DataTable } from '../components/data-table.js';
 import { TextField } from '../components/field.js';

@@ -1,0 +1,5880 @@
+/**
+ * Generated from /v1/openapi.json by openapi-typescript: do not edit.
+ * Regenerate with `npm run generate:client`.
+ */
+
+export interface paths {
+    "/admin/v1/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List tenants */
+        get: operations["getAdminTenants"];
+        put?: never;
+        /** Create a tenant (with a default algorithm and a feed and a push scenario) */
+        post: operations["postAdminTenants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a tenant */
+        get: operations["getAdminTenantsByTenantId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a tenant (plan, rate, usage cap, anchor day, name)
+         * @description Send `usage_cap_credits: null` to remove the cap (pay-as-you-go).
+         */
+        patch: operations["patchAdminTenantsByTenantId"];
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys (never the keys themselves) */
+        get: operations["getAdminTenantsByTenantIdApiKeys"];
+        put?: never;
+        /** Issue an API key (the full key is shown only in this response) */
+        post: operations["postAdminTenantsByTenantIdApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key (every node refuses it within 10 seconds) */
+        delete: operations["deleteAdminTenantsByTenantIdApiKeysByKeyId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook URL (the secret is never shown again) */
+        get: operations["getAdminTenantsByTenantIdWebhook"];
+        /** Set the webhook URL; issues a new signing secret, shown only in this response */
+        put: operations["putAdminTenantsByTenantIdWebhook"];
+        post?: never;
+        /** Remove the webhook */
+        delete: operations["deleteAdminTenantsByTenantIdWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/webhook/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook deliveries of a tenant, newest first, with every attempt */
+        get: operations["getAdminTenantsByTenantIdWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/webhook/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook delivery with every attempt */
+        get: operations["getAdminTenantsByTenantIdWebhookDeliveriesByDeliveryId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/webhook/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a signed webhook.test delivery to the tenant's webhook URL (409 without one; 429 while 5 tests or resends are pending) */
+        post: operations["postAdminTenantsByTenantIdWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/webhook/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a new delivery of an earlier delivery's body, under a new id; the earlier one is left unchanged (429 while 5 tests or resends are pending) */
+        post: operations["postAdminTenantsByTenantIdWebhookDeliveriesByDeliveryIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Credits and requests per endpoint per day
+         * @description Defaults to the current billing cycle. `from` is inclusive, `to` exclusive.
+         */
+        get: operations["getAdminTenantsByTenantIdUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DAU, MAU, sessions, impressions, clicks, CTR and push engagement for a date range
+         * @description Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts include events processed so far (normally under a second behind).
+         */
+        get: operations["getAdminTenantsByTenantIdMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/algorithms/{algorithm_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an algorithm */
+        get: operations["getAdminTenantsByTenantIdAlgorithmsByAlgorithmId"];
+        /** Create or replace an algorithm (fields left out take their defaults) */
+        put: operations["putAdminTenantsByTenantIdAlgorithmsByAlgorithmId"];
+        post?: never;
+        /** Delete an unused algorithm */
+        delete: operations["deleteAdminTenantsByTenantIdAlgorithmsByAlgorithmId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/algorithm-defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The settings a new algorithm starts from */
+        get: operations["getAdminTenantsByTenantIdAlgorithmDefaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/algorithms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List algorithms */
+        get: operations["getAdminTenantsByTenantIdAlgorithms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/scenarios/{scenario}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a scenario */
+        get: operations["getAdminTenantsByTenantIdScenariosByScenario"];
+        /** Create or replace a scenario, linking it to an algorithm */
+        put: operations["putAdminTenantsByTenantIdScenariosByScenario"];
+        post?: never;
+        /** Delete a scenario */
+        delete: operations["deleteAdminTenantsByTenantIdScenariosByScenario"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List scenarios */
+        get: operations["getAdminTenantsByTenantIdScenarios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/scenarios/{scenario}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rank a scenario for a user and area context as the feed would, with each score taken apart; serves nothing */
+        get: operations["getAdminTenantsByTenantIdScenariosByScenarioPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's collaborative model: version, when trained, and what it learned from */
+        get: operations["getAdminTenantsByTenantIdModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/model/train": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Train the tenant's collaborative model now and wait for it
+         * @description Workers train every tenant with new clicks on a schedule (MODEL_TRAIN_INTERVAL_S); this trains one at once, off the HTTP thread. 409 while another training of the tenant runs.
+         */
+        post: operations["postAdminTenantsByTenantIdModelTrain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/push-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's most recent push jobs, newest first (without download URLs) */
+        get: operations["getAdminTenantsByTenantIdPushJobs"];
+        put?: never;
+        /** Create a push job for the tenant, as POST /v1/push-candidates does */
+        post: operations["postAdminTenantsByTenantIdPushJobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/push-jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One push job; when completed, with a download URL signed now */
+        get: operations["getAdminTenantsByTenantIdPushJobsByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user with followed and blocked sources, the 20 most recent reads and sessions */
+        get: operations["getAdminTenantsByTenantIdUsersByUserId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List sources */
+        get: operations["getAdminSources"];
+        put?: never;
+        /**
+         * Register a licensed source
+         * @description Sources are shared by all tenants; each scenario chooses the trust level it requires.
+         */
+        post: operations["postAdminSources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/sources/{source_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a source */
+        get: operations["getAdminSourcesBySourceId"];
+        put?: never;
+        post?: never;
+        /** Delete a source and all its contents */
+        delete: operations["deleteAdminSourcesBySourceId"];
+        options?: never;
+        head?: never;
+        /** Change a source (trust level after review, name, feed, language, category, active) */
+        patch: operations["patchAdminSourcesBySourceId"];
+        trace?: never;
+    };
+    "/admin/v1/sources/{source_id}/crawl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Crawl a source now
+         * @description With `wait=true`, crawls now and answers with the counts when done (200, also when the crawl failed: see `status` and `error`). Without it, makes the source due at once and answers 202; a worker crawls it within a second or two.
+         */
+        post: operations["postAdminSourcesBySourceIdCrawl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find areas by name (the 駅 suffix is optional, as in feed requests) */
+        get: operations["getAdminAreas"];
+        /**
+         * Import areas: extend the built-in gazetteer or replace it (docs/areas.md)
+         * @description The whole list is validated first; a bad entry changes nothing. Each import replaces the previous one.
+         */
+        put: operations["putAdminAreas"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/areas/{area_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one area */
+        get: operations["getAdminAreasByAreaId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ingest one article directly (201 when new, 200 when the same URL updated it) */
+        post: operations["postAdminContents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/console-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List console users (never their passwords) */
+        get: operations["getAdminConsoleUsers"];
+        put?: never;
+        /** Create a console user (an operator, or a member of one tenant) */
+        post: operations["postAdminConsoleUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/console-users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a console user; its sessions end at once */
+        delete: operations["deleteAdminConsoleUsersByUserId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in to the console: sets the session cookie (cf_session, or __Host-cf_session over https) and returns the CSRF token */
+        post: operations["postConsoleApiLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in console user and the session’s CSRF token */
+        get: operations["getConsoleApiSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the console session (needs X-CSRF-Token) */
+        post: operations["postConsoleApiLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Problem details (RFC 9457). */
+        Problem: {
+            /** @enum {string} */
+            type: "about:blank";
+            /** @description The status title, for example `Too Many Requests` (402: `Usage Limit Exceeded`). */
+            title: string;
+            status: number;
+            detail: string;
+            /** @description The request path. */
+            instance: string;
+            request_id: string;
+            errors?: {
+                location: "query" | "body" | "path" | "header";
+                name: string;
+                message: string;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        Tenant: {
+            id: string;
+            name: string;
+            plan: "starter" | "professional" | "enterprise" | "custom";
+            /** @description Requests per second allowed by the plan. */
+            rate_limit_rps: number;
+            usage_cap_credits: null | number;
+            billing_anchor_day: number;
+            webhook_url: null | string;
+            current_cycle: {
+                /** Format: date-time */
+                starts_at: string;
+                /** Format: date-time */
+                ends_at: string;
+                used_credits: number;
+                /** @description Credits the plan includes each cycle; usage beyond them is billed pay-as-you-go. */
+                included_credits: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ApiKey: {
+            key_id: string;
+            name: string;
+            /** @description The last four characters, to tell keys apart. */
+            last4: string;
+            /** Format: date-time */
+            created_at: string;
+            last_used_at: null | string;
+            revoked_at: null | string;
+        };
+        WebhookDelivery: {
+            /** @description The delivery id, sent as webhook-id on every attempt. */
+            id: string;
+            type: string;
+            status: "pending" | "delivered" | "failed" | "cancelled";
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            finished_at: null | string;
+            /** @description When the next attempt is due; null once settled. */
+            next_attempt_at: null | string;
+            last_status_code: null | number;
+            last_error: null | string;
+            attempt_log: {
+                attempt: number;
+                url: string;
+                /** Format: date-time */
+                started_at: string;
+                duration_ms: number;
+                /** @description The receiver's HTTP status; null when there was no answer. */
+                status_code: null | number;
+                /** @description Why the attempt did not count as delivered. */
+                error: null | string;
+            }[];
+        };
+        Algorithm: {
+            algorithm_id: string;
+            config: {
+                min_trust_level: number;
+                max_age_hours: number;
+                freshness_half_life_hours: number;
+                weights: {
+                    relevance: number;
+                    collaborative: number;
+                    freshness: number;
+                    popularity: number;
+                    area: number;
+                    follow: number;
+                };
+                diversity: {
+                    lambda: number;
+                    max_per_source: number;
+                    max_per_category: number;
+                };
+                exploration: number;
+                languages: string[];
+                include_categories: string[];
+                exclude_categories: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Scenario: {
+            scenario: string;
+            type: "feed" | "push";
+            algorithm_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Source: {
+            id: string;
+            name: string;
+            feed_url: null | string;
+            trust_level: number;
+            language: null | string;
+            category: null | string;
+            active: boolean;
+            crawl_interval_seconds: number;
+            crawl: {
+                /** @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl succeeded; failing: backing off after errors. */
+                state: "no_feed" | "inactive" | "pending" | "ok" | "failing";
+                last_crawled_at: null | string;
+                last_success_at: null | string;
+                /** @description Null: due now. */
+                next_crawl_at: null | string;
+                /** @description Consecutive failed crawls. */
+                error_count: number;
+                /** @description Why the last crawl failed, or which of its articles failed. */
+                last_error: null | string;
+                last_result: null | ({
+                    /** @description Articles stored for the first time. */
+                    new: number;
+                    /** @description Articles changed in the feed and updated in place. */
+                    updated: number;
+                    /** @description Entries recognised as an article already held (same URL or near-duplicate text). */
+                    duplicate: number;
+                    /** @description Entries already stored and unchanged (no page fetched). */
+                    unchanged: number;
+                    /** @description Entries whose page could not be fetched or used; retried on later crawls. */
+                    failed: number;
+                } & {
+                    not_modified: boolean;
+                });
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ConsoleUser: {
+            id: string;
+            email: string;
+            role: "operator" | "member";
+            /** @description The member’s tenant; null for operators. */
+            tenant_id: null | string;
+            /** Format: date-time */
+            created_at: string;
+            last_login_at: null | string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getAdminTenants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenants: components["schemas"]["Tenant"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminTenants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    plan: "starter" | "professional" | "enterprise" | "custom";
+                    rate_limit_rps?: null | number;
+                    usage_cap_credits?: null | number;
+                    billing_anchor_day?: number;
+                    /** @description true (the default): the tenant starts with the algorithm `default` and the scenarios `feed` and `push` using it, so its first feed request works. false: it starts with none. */
+                    default_scenarios?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        plan: "starter" | "professional" | "enterprise" | "custom";
+                        /** @description Requests per second allowed by the plan. */
+                        rate_limit_rps: number;
+                        usage_cap_credits: null | number;
+                        billing_anchor_day: number;
+                        webhook_url: null | string;
+                        current_cycle: {
+                            /** Format: date-time */
+                            starts_at: string;
+                            /** Format: date-time */
+                            ends_at: string;
+                            used_credits: number;
+                            /** @description Credits the plan includes each cycle; usage beyond them is billed pay-as-you-go. */
+                            included_credits: number;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        plan: "starter" | "professional" | "enterprise" | "custom";
+                        /** @description Requests per second allowed by the plan. */
+                        rate_limit_rps: number;
+                        usage_cap_credits: null | number;
+                        billing_anchor_day: number;
+                        webhook_url: null | string;
+                        current_cycle: {
+                            /** Format: date-time */
+                            starts_at: string;
+                            /** Format: date-time */
+                            ends_at: string;
+                            used_credits: number;
+                            /** @description Credits the plan includes each cycle; usage beyond them is billed pay-as-you-go. */
+                            included_credits: number;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    patchAdminTenantsByTenantId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    plan?: "starter" | "professional" | "enterprise" | "custom";
+                    rate_limit_rps?: null | number;
+                    usage_cap_credits?: null | number;
+                    billing_anchor_day?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        plan: "starter" | "professional" | "enterprise" | "custom";
+                        /** @description Requests per second allowed by the plan. */
+                        rate_limit_rps: number;
+                        usage_cap_credits: null | number;
+                        billing_anchor_day: number;
+                        webhook_url: null | string;
+                        current_cycle: {
+                            /** Format: date-time */
+                            starts_at: string;
+                            /** Format: date-time */
+                            ends_at: string;
+                            used_credits: number;
+                            /** @description Credits the plan includes each cycle; usage beyond them is billed pay-as-you-go. */
+                            included_credits: number;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        api_keys: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/api-keys",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/api-keys",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminTenantsByTenantIdApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key_id: string;
+                        name: string;
+                        /** @description The last four characters, to tell keys apart. */
+                        last4: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        last_used_at: null | string;
+                        revoked_at: null | string;
+                        api_key: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/api-keys",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/api-keys",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/api-keys",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAdminTenantsByTenantIdApiKeysByKeyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/api-keys/example_key_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/api-keys/example_key_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: null | string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putAdminTenantsByTenantIdWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAdminTenantsByTenantIdWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: "pending" | "delivered" | "failed" | "cancelled";
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                        meta: {
+                            next_cursor: null | string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/deliveries",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/deliveries",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/deliveries",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdWebhookDeliveriesByDeliveryId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The delivery id, sent as webhook-id on every attempt. */
+                        id: string;
+                        type: string;
+                        status: "pending" | "delivered" | "failed" | "cancelled";
+                        attempts: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: null | string;
+                        /** @description When the next attempt is due; null once settled. */
+                        next_attempt_at: null | string;
+                        last_status_code: null | number;
+                        last_error: null | string;
+                        attempt_log: {
+                            attempt: number;
+                            url: string;
+                            /** Format: date-time */
+                            started_at: string;
+                            duration_ms: number;
+                            /** @description The receiver's HTTP status; null when there was no answer. */
+                            status_code: null | number;
+                            /** @description Why the attempt did not count as delivered. */
+                            error: null | string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/deliveries/example_delivery_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/deliveries/example_delivery_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminTenantsByTenantIdWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new delivery; follow it at …/webhook/deliveries/{delivery_id}. */
+                        delivery_id: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/test",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/test",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/test",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/test",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Requests per second the tenant's plan allows. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "The starter plan allows 50 requests per second; retry after 1 s.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/test",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminTenantsByTenantIdWebhookDeliveriesByDeliveryIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new delivery; follow it at …/webhook/deliveries/{delivery_id}. */
+                        delivery_id: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/deliveries/example_delivery_id/resend",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/deliveries/example_delivery_id/resend",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/deliveries/example_delivery_id/resend",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/deliveries/example_delivery_id/resend",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Requests per second the tenant's plan allows. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "The starter plan allows 50 requests per second; retry after 1 s.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/deliveries/example_delivery_id/resend",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdUsage: {
+        parameters: {
+            query?: {
+                /** @description UTC day, YYYY-MM-DD. */
+                from?: string;
+                /** @description UTC day, YYYY-MM-DD. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenant_id: string;
+                        cycle: {
+                            /** Format: date-time */
+                            starts_at: string;
+                            /** Format: date-time */
+                            ends_at: string;
+                        };
+                        usage_cap_credits: null | number;
+                        from: string;
+                        to: string;
+                        total_credits: number;
+                        total_requests: number;
+                        days: {
+                            day: string;
+                            endpoint: string;
+                            requests: number;
+                            credits: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/usage",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/usage",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/usage",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdMetrics: {
+        parameters: {
+            query?: {
+                /** @description UTC day, YYYY-MM-DD. */
+                from?: string;
+                /** @description UTC day, YYYY-MM-DD. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenant_id: string;
+                        from: string;
+                        to: string;
+                        days: {
+                            day: string;
+                            active_users: number;
+                            sessions: number;
+                            impressions: number;
+                            clicks: number;
+                            push_clicks: number;
+                        }[];
+                        active_users: number;
+                        mau: number;
+                        sessions: number;
+                        avg_session_duration_seconds: number;
+                        impressions: number;
+                        clicks: number;
+                        ctr: number;
+                        push_clicks: number;
+                        likes: number;
+                        dislikes: number;
+                        shares: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/metrics",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/metrics",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/metrics",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdAlgorithmsByAlgorithmId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                /** @description Letters, digits, _ . - (max 64). */
+                algorithm_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        algorithm_id: string;
+                        config: {
+                            min_trust_level: number;
+                            max_age_hours: number;
+                            freshness_half_life_hours: number;
+                            weights: {
+                                relevance: number;
+                                collaborative: number;
+                                freshness: number;
+                                popularity: number;
+                                area: number;
+                                follow: number;
+                            };
+                            diversity: {
+                                lambda: number;
+                                max_per_source: number;
+                                max_per_category: number;
+                            };
+                            exploration: number;
+                            languages: string[];
+                            include_categories: string[];
+                            exclude_categories: string[];
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithms/example_algorithm_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithms/example_algorithm_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putAdminTenantsByTenantIdAlgorithmsByAlgorithmId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                /** @description Letters, digits, _ . - (max 64). */
+                algorithm_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 0 unreviewed … 3 editorial partner */
+                    min_trust_level?: number;
+                    max_age_hours?: number;
+                    freshness_half_life_hours?: number;
+                    weights?: {
+                        relevance?: number;
+                        collaborative?: number;
+                        freshness?: number;
+                        popularity?: number;
+                        area?: number;
+                        follow?: number;
+                    };
+                    diversity?: {
+                        lambda?: number;
+                        max_per_source?: number;
+                        max_per_category?: number;
+                    };
+                    exploration?: number;
+                    languages?: string[];
+                    include_categories?: string[];
+                    exclude_categories?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        algorithm_id: string;
+                        config: {
+                            min_trust_level: number;
+                            max_age_hours: number;
+                            freshness_half_life_hours: number;
+                            weights: {
+                                relevance: number;
+                                collaborative: number;
+                                freshness: number;
+                                popularity: number;
+                                area: number;
+                                follow: number;
+                            };
+                            diversity: {
+                                lambda: number;
+                                max_per_source: number;
+                                max_per_category: number;
+                            };
+                            exploration: number;
+                            languages: string[];
+                            include_categories: string[];
+                            exclude_categories: string[];
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithms/example_algorithm_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithms/example_algorithm_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithms/example_algorithm_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAdminTenantsByTenantIdAlgorithmsByAlgorithmId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                /** @description Letters, digits, _ . - (max 64). */
+                algorithm_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithms/example_algorithm_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithms/example_algorithm_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithms/example_algorithm_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdAlgorithmDefaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        config: {
+                            min_trust_level: number;
+                            max_age_hours: number;
+                            freshness_half_life_hours: number;
+                            weights: {
+                                relevance: number;
+                                collaborative: number;
+                                freshness: number;
+                                popularity: number;
+                                area: number;
+                                follow: number;
+                            };
+                            diversity: {
+                                lambda: number;
+                                max_per_source: number;
+                                max_per_category: number;
+                            };
+                            exploration: number;
+                            languages: string[];
+                            include_categories: string[];
+                            exclude_categories: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithm-defaults",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithm-defaults",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdAlgorithms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        algorithms: components["schemas"]["Algorithm"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithms",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/algorithms",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdScenariosByScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                /** @description Letters, digits, _ . - (max 64). */
+                scenario: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scenario: string;
+                        type: "feed" | "push";
+                        algorithm_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putAdminTenantsByTenantIdScenariosByScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                /** @description Letters, digits, _ . - (max 64). */
+                scenario: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: "feed" | "push";
+                    /** @description Letters, digits, _ . - (max 64). */
+                    algorithm_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scenario: string;
+                        type: "feed" | "push";
+                        algorithm_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAdminTenantsByTenantIdScenariosByScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                /** @description Letters, digits, _ . - (max 64). */
+                scenario: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scenarios: components["schemas"]["Scenario"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdScenariosByScenarioPreview: {
+        parameters: {
+            query?: {
+                user_id?: string;
+                /** @description Comma-separated area names (percent-encoded); the 駅 suffix is optional. */
+                area_names?: string;
+                /** @description Comma-separated gazetteer ids: jp, pref:13, city:13104, station:<id>. Not with area_names. */
+                area_ids?: string;
+                area_level?: "station" | "city" | "prefecture" | "country";
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+                scenario: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            title: string;
+                            url: string;
+                            source: {
+                                id: string;
+                                name: string;
+                            };
+                            category: null | string;
+                            /** Format: date-time */
+                            published_at: string;
+                            score: number;
+                            /** @description Weight × component for each part of the score (docs/ranking.md); they add up to `score`, give or take rounding. */
+                            signals: {
+                                relevance: number;
+                                /** @description What readers who engage like this user engaged with (the tenant's collaborative model; 0 for items it has not learned). */
+                                collaborative: number;
+                                freshness: number;
+                                popularity: number;
+                                area: number;
+                                follow: number;
+                            };
+                            /** @description Placed in an exploration slot: a new item the scores alone would not have shown here. */
+                            exploration: boolean;
+                        }[];
+                        meta: {
+                            scenario: string;
+                            algorithm_id: string;
+                            user: {
+                                user_id: null | string;
+                                registered: boolean;
+                            };
+                            /** @description The areas the ranking boosts: from area_names or area_ids, else the registered user's profile. */
+                            areas: {
+                                id: string;
+                                name: string;
+                                level: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario/preview",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario/preview",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario/preview",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario/preview",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenant_id: string;
+                        /** @description Increases with every training; 0 before the first. */
+                        version: number;
+                        trained_at: null | string;
+                        factors: null | number;
+                        /** @description Users with engagement in the training window. */
+                        users: number;
+                        /** @description Items the model has learned (engaged with in the window). */
+                        items: number;
+                        /** @description (user, item) entries trained on. */
+                        interactions: number;
+                        /** @description The training read stopped at its bound of interactions (docs/learning.md). */
+                        truncated: boolean;
+                        training_ms: number;
+                        /** @description A worker is training this tenant now. */
+                        training: boolean;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/model",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/model",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/model",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminTenantsByTenantIdModelTrain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenant_id: string;
+                        version: number;
+                        users: number;
+                        items: number;
+                        interactions: number;
+                        truncated: boolean;
+                        read_ms: number;
+                        train_ms: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/model/train",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/model/train",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/model/train",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdPushJobs: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        push_jobs: {
+                            job_id: string;
+                            status: "pending" | "processing" | "completed" | "failed";
+                            scenario: string;
+                            target_mode: "all" | "active" | "manual";
+                            candidates_per_user: number;
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            /** @description Target users counted at creation (the reservation is 0.5 credit each). */
+                            users_total: number;
+                            /** @description Lines written so far (progress while processing). */
+                            users_processed: number;
+                            /** @description Requested ids that are not registered users, and users deleted before their turn. */
+                            users_skipped: number;
+                            /** @description 0.5 per user processed, charged once when the job completes; 0 until then and for a failed job. */
+                            consumed_credits: number;
+                            /** @description When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain GET. */
+                            download_url?: string;
+                            download_url_expires_at?: string;
+                            error?: {
+                                code: string;
+                                message: string;
+                            };
+                            /** @description From started_at to finished_at; null until the job has finished. */
+                            duration_ms: null | number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminTenantsByTenantIdPushJobs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retried create with the same key and body returns the same job. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A push scenario defined in the console. */
+                    scenario: string;
+                    /** @default 1 */
+                    candidates_per_user?: number;
+                    /**
+                     * @description `all`: every registered user; `active`: users active in the 30 days before creation; `manual`: the users in `user_ids`.
+                     * @default all
+                     */
+                    target_mode?: "all" | "active" | "manual";
+                    /** @description Required with `manual`, only then. Ids that are not registered users are skipped and counted. */
+                    user_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The URL of the resource created. */
+                    Location: string;
+                    /** @description Present when the Idempotency-Key matched an earlier request: the job is the one created then. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job_id: string;
+                        status: "pending" | "processing" | "completed" | "failed";
+                        scenario: string;
+                        target_mode: "all" | "active" | "manual";
+                        candidates_per_user: number;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        /** @description Target users counted at creation (the reservation is 0.5 credit each). */
+                        users_total: number;
+                        /** @description Lines written so far (progress while processing). */
+                        users_processed: number;
+                        /** @description Requested ids that are not registered users, and users deleted before their turn. */
+                        users_skipped: number;
+                        /** @description 0.5 per user processed, charged once when the job completes; 0 until then and for a failed job. */
+                        consumed_credits: number;
+                        /** @description When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain GET. */
+                        download_url?: string;
+                        download_url_expires_at?: string;
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        /** @description From started_at to finished_at; null until the job has finished. */
+                        duration_ms: null | number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Usage Limit Exceeded */
+            402: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Usage Limit Exceeded",
+                     *       "status": 402,
+                     *       "detail": "The usage cap of 10000 credits for this billing cycle is reached; this request would cost 1 credits. Free endpoints keep working; raise or remove the cap to continue.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The push scenario does not exist or is not of type push.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Requests per second the tenant's plan allows. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "The starter plan allows 50 requests per second; retry after 1 s.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdPushJobsByJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job_id: string;
+                        status: "pending" | "processing" | "completed" | "failed";
+                        scenario: string;
+                        target_mode: "all" | "active" | "manual";
+                        candidates_per_user: number;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        /** @description Target users counted at creation (the reservation is 0.5 credit each). */
+                        users_total: number;
+                        /** @description Lines written so far (progress while processing). */
+                        users_processed: number;
+                        /** @description Requested ids that are not registered users, and users deleted before their turn. */
+                        users_skipped: number;
+                        /** @description 0.5 per user processed, charged once when the job completes; 0 until then and for a failed job. */
+                        consumed_credits: number;
+                        /** @description When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain GET. */
+                        download_url?: string;
+                        download_url_expires_at?: string;
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        /** @description From started_at to finished_at; null until the job has finished. */
+                        duration_ms: null | number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs/example_job_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs/example_job_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs/example_job_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdUsersByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: string;
+                        properties: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        last_active_at: null | string;
+                        followed_sources: {
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            since: string;
+                        }[];
+                        blocked_sources: {
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            since: string;
+                        }[];
+                        recent_reads: {
+                            content_id: string;
+                            /** @description Null when the item has been deleted since. */
+                            title: null | string;
+                            /** Format: date-time */
+                            read_at: string;
+                            channel: null | ("feed" | "push");
+                        }[];
+                        sessions: {
+                            session_id: string;
+                            /** Format: date-time */
+                            started_at: string;
+                            /** Format: date-time */
+                            last_event_at: string;
+                            events: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sources: components["schemas"]["Source"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/sources",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    feed_url?: null | string;
+                    /** @description 0 unreviewed, 1 AI-reviewed, 2 human-reviewed, 3 editorial partner. */
+                    trust_level: number;
+                    language?: null | string;
+                    category?: null | string;
+                    /** @description How often the feed is polled (default 300). */
+                    crawl_interval_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The URL of the resource created. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        feed_url: null | string;
+                        trust_level: number;
+                        language: null | string;
+                        category: null | string;
+                        active: boolean;
+                        crawl_interval_seconds: number;
+                        crawl: {
+                            /** @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl succeeded; failing: backing off after errors. */
+                            state: "no_feed" | "inactive" | "pending" | "ok" | "failing";
+                            last_crawled_at: null | string;
+                            last_success_at: null | string;
+                            /** @description Null: due now. */
+                            next_crawl_at: null | string;
+                            /** @description Consecutive failed crawls. */
+                            error_count: number;
+                            /** @description Why the last crawl failed, or which of its articles failed. */
+                            last_error: null | string;
+                            last_result: null | ({
+                                /** @description Articles stored for the first time. */
+                                new: number;
+                                /** @description Articles changed in the feed and updated in place. */
+                                updated: number;
+                                /** @description Entries recognised as an article already held (same URL or near-duplicate text). */
+                                duplicate: number;
+                                /** @description Entries already stored and unchanged (no page fetched). */
+                                unchanged: number;
+                                /** @description Entries whose page could not be fetched or used; retried on later crawls. */
+                                failed: number;
+                            } & {
+                                not_modified: boolean;
+                            });
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/sources",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/sources",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminSourcesBySourceId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                source_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        feed_url: null | string;
+                        trust_level: number;
+                        language: null | string;
+                        category: null | string;
+                        active: boolean;
+                        crawl_interval_seconds: number;
+                        crawl: {
+                            /** @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl succeeded; failing: backing off after errors. */
+                            state: "no_feed" | "inactive" | "pending" | "ok" | "failing";
+                            last_crawled_at: null | string;
+                            last_success_at: null | string;
+                            /** @description Null: due now. */
+                            next_crawl_at: null | string;
+                            /** @description Consecutive failed crawls. */
+                            error_count: number;
+                            /** @description Why the last crawl failed, or which of its articles failed. */
+                            last_error: null | string;
+                            last_result: null | ({
+                                /** @description Articles stored for the first time. */
+                                new: number;
+                                /** @description Articles changed in the feed and updated in place. */
+                                updated: number;
+                                /** @description Entries recognised as an article already held (same URL or near-duplicate text). */
+                                duplicate: number;
+                                /** @description Entries already stored and unchanged (no page fetched). */
+                                unchanged: number;
+                                /** @description Entries whose page could not be fetched or used; retried on later crawls. */
+                                failed: number;
+                            } & {
+                                not_modified: boolean;
+                            });
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/sources/example_source_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/sources/example_source_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAdminSourcesBySourceId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                source_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/sources/example_source_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/sources/example_source_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    patchAdminSourcesBySourceId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                source_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    feed_url?: null | string;
+                    /** @description 0 unreviewed, 1 AI-reviewed, 2 human-reviewed, 3 editorial partner. */
+                    trust_level?: number;
+                    language?: null | string;
+                    category?: null | string;
+                    active?: boolean;
+                    /** @description How often the feed is polled (default 300). */
+                    crawl_interval_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        feed_url: null | string;
+                        trust_level: number;
+                        language: null | string;
+                        category: null | string;
+                        active: boolean;
+                        crawl_interval_seconds: number;
+                        crawl: {
+                            /** @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl succeeded; failing: backing off after errors. */
+                            state: "no_feed" | "inactive" | "pending" | "ok" | "failing";
+                            last_crawled_at: null | string;
+                            last_success_at: null | string;
+                            /** @description Null: due now. */
+                            next_crawl_at: null | string;
+                            /** @description Consecutive failed crawls. */
+                            error_count: number;
+                            /** @description Why the last crawl failed, or which of its articles failed. */
+                            last_error: null | string;
+                            last_result: null | ({
+                                /** @description Articles stored for the first time. */
+                                new: number;
+                                /** @description Articles changed in the feed and updated in place. */
+                                updated: number;
+                                /** @description Entries recognised as an article already held (same URL or near-duplicate text). */
+                                duplicate: number;
+                                /** @description Entries already stored and unchanged (no page fetched). */
+                                unchanged: number;
+                                /** @description Entries whose page could not be fetched or used; retried on later crawls. */
+                                failed: number;
+                            } & {
+                                not_modified: boolean;
+                            });
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/sources/example_source_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/sources/example_source_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/sources/example_source_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminSourcesBySourceIdCrawl: {
+        parameters: {
+            query?: {
+                wait?: boolean;
+            };
+            header?: never;
+            path: {
+                source_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        source_id: string;
+                        status: "completed" | "failed";
+                        /** @description The feed answered 304: nothing changed since the last crawl. */
+                        not_modified: boolean;
+                        counts: {
+                            /** @description Articles stored for the first time. */
+                            new: number;
+                            /** @description Articles changed in the feed and updated in place. */
+                            updated: number;
+                            /** @description Entries recognised as an article already held (same URL or near-duplicate text). */
+                            duplicate: number;
+                            /** @description Entries already stored and unchanged (no page fetched). */
+                            unchanged: number;
+                            /** @description Entries whose page could not be fetched or used; retried on later crawls. */
+                            failed: number;
+                        };
+                        error: null | string;
+                        /** Format: date-time */
+                        next_crawl_at: string;
+                    };
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        source_id: string;
+                        /** @enum {string} */
+                        status: "scheduled";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/sources/example_source_id/crawl",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/sources/example_source_id/crawl",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/sources/example_source_id/crawl",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
+                     *       "instance": "/admin/v1/sources/example_source_id/crawl",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminAreas: {
+        parameters: {
+            query: {
+                name: string;
+                level?: "country" | "prefecture" | "city" | "station";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        areas: {
+                            id: string;
+                            name: string;
+                            level: "country" | "prefecture" | "city" | "station";
+                            parent_id: null | string;
+                            lat: null | number;
+                            lng: null | number;
+                            aliases: string[];
+                            /** @description Nearest first, ending with the country. */
+                            ancestors: {
+                                id: string;
+                                name: string;
+                                level: "country" | "prefecture" | "city" | "station";
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/areas",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/areas",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putAdminAreas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mode: "extend" | "replace";
+                    areas: {
+                        id: string;
+                        name: string;
+                        level: "country" | "prefecture" | "city" | "station";
+                        parent_id: null | string;
+                        lat?: null | number;
+                        lng?: null | number;
+                        aliases?: string[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mode: string;
+                        imported: number;
+                        /** @description Areas in the gazetteer now. */
+                        areas: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/areas",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/areas",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "The request body is larger than the limit of 1048576 bytes.",
+                     *       "instance": "/admin/v1/areas",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminAreasByAreaId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                area_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        level: "country" | "prefecture" | "city" | "station";
+                        parent_id: null | string;
+                        lat: null | number;
+                        lng: null | number;
+                        aliases: string[];
+                        /** @description Nearest first, ending with the country. */
+                        ancestors: {
+                            id: string;
+                            name: string;
+                            level: "country" | "prefecture" | "city" | "station";
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/areas/example_area_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/areas/example_area_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminContents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    source_id: string;
+                    /** Format: uri */
+                    url: string;
+                    title: string;
+                    body?: string;
+                    summary?: string;
+                    /** Format: date-time */
+                    published_at: string;
+                    /** Format: uri */
+                    thumbnail_url?: string;
+                    thumbnail_width?: number;
+                    thumbnail_height?: number;
+                    category?: string;
+                    language?: string;
+                    areas?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        url: string;
+                        summary: string;
+                        thumbnail: null | {
+                            url: string;
+                            width: number;
+                            height: number;
+                        };
+                        source: {
+                            id: string;
+                            name: string;
+                        };
+                        category: null | string;
+                        language: null | string;
+                        /** Format: date-time */
+                        published_at: string;
+                        areas: string[];
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The URL of the resource created. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        url: string;
+                        summary: string;
+                        thumbnail: null | {
+                            url: string;
+                            width: number;
+                            height: number;
+                        };
+                        source: {
+                            id: string;
+                            name: string;
+                        };
+                        category: null | string;
+                        language: null | string;
+                        /** Format: date-time */
+                        published_at: string;
+                        areas: string[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/contents",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/contents",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminConsoleUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        console_users: components["schemas"]["ConsoleUser"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/console-users",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/console-users",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminConsoleUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                    role: "operator" | "member";
+                    /** @description Required for a member; not allowed for an operator. */
+                    tenant_id?: null | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        role: "operator" | "member";
+                        /** @description The member’s tenant; null for operators. */
+                        tenant_id: null | string;
+                        /** Format: date-time */
+                        created_at: string;
+                        last_login_at: null | string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/console-users",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/console-users",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/console-users",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/console-users",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
+                     *       "instance": "/admin/v1/console-users",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAdminConsoleUsersByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/console-users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/console-users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/console-users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postConsoleApiLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            role: "operator" | "member";
+                            /** @description The member’s tenant; null for operators. */
+                            tenant_id: null | string;
+                        };
+                        /** @description Send as X-CSRF-Token on every POST, PUT, PATCH and DELETE of this session. */
+                        csrf_token: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/console/api/login",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/console/api/login",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Requests per second the tenant's plan allows. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "The starter plan allows 50 requests per second; retry after 1 s.",
+                     *       "instance": "/console/api/login",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getConsoleApiSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            role: "operator" | "member";
+                            /** @description The member’s tenant; null for operators. */
+                            tenant_id: null | string;
+                        };
+                        /** @description Send as X-CSRF-Token on every POST, PUT, PATCH and DELETE of this session. */
+                        csrf_token: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/console/api/session",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postConsoleApiLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/console/api/logout",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/console/api/logout",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}
