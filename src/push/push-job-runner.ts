@@ -17,7 +17,8 @@ import { findAlgorithm, findScenario } from '../scenarios/scenario-repo.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { TrackingTokens } from '../tracking/tracking-token.js';
 import { enqueueWebhook } from '../webhooks/webhook-outbox.js';
-import { MILLICREDITS_PER_USER, type PushJob } from './push-job.js';
+import { MILLICREDITS_PER_USER, resultKey, type PushJob } from './push-job.js';
+import { dropUsersDeletedDuringRun } from './push-erasure.js';
 import { abandonRun, finishRun, releaseRun, renewLease, type RunHandle } from './push-job-repo.js';
 import { targetBatches } from './push-targets.js';
 import { forgetPushed, loadPushUserStates, recordPushed, type PushUserState } from './push-user-states.js';
@@ -68,8 +69,6 @@ interface Progress {
 /** Ends the line generator: the run was stopped or lost its job. */
 class RunStopped extends Error {}
 
-/** Where attempt `attempt` of a job writes its file (a takeover never overwrites a stalled run's upload). */
-export const resultKey = (jobId: string, attempt: number) => `push/${jobId}/${attempt}.jsonl`;
 
 /**
  * Runs one claimed push job (DESIGN §10): streams its users in batches, ranks
@@ -108,8 +107,9 @@ export class PushJobRunner {
 
     const key = resultKey(job.id, job.attempts);
     const signal = AbortSignal.any([lost.signal, stopping]);
+    const written: string[] = [];
     try {
-      await this.deps.objects.put(key, Readable.from(this.lines(job, run, algorithm, progress, signal, lost), { objectMode: false }), 'application/x-ndjson');
+      await this.deps.objects.put(key, Readable.from(this.lines(job, run, algorithm, progress, signal, lost, written), { objectMode: false }), 'application/x-ndjson');
     } catch (error) {
       if (lost.signal.aborted) return 'lost';
       if (stopping.aborted) return 'released';
@@ -140,6 +140,11 @@ export class PushJobRunner {
     if (!finished) {
       await this.deps.objects.delete(key);
       return 'lost';
+    }
+    try {
+      await dropUsersDeletedDuringRun(db, this.deps.objects, job.tenantId, key, written);
+    } catch (err) {
+      this.deps.log.error({ err, jobId: job.id }, 'push job file not checked for users deleted during the run');
     }
     // Files of earlier attempts that died after their upload; best effort (retention sweeps them too).
     for (let attempt = 1; attempt < job.attempts; attempt++) {
@@ -197,7 +202,8 @@ export class PushJobRunner {
     return (await findAlgorithm(this.deps.db, job.tenantId, scenario.algorithmId))?.config ?? null;
   }
 
-  private async *lines(job: PushJob, run: RunHandle, config: AlgorithmConfig, progress: Progress, signal: AbortSignal, lost: AbortController): AsyncGenerator<Buffer> {
+  /** Streams the file's lines; the users given one are appended to `written`. */
+  private async *lines(job: PushJob, run: RunHandle, config: AlgorithmConfig, progress: Progress, signal: AbortSignal, lost: AbortController, written: string[]): AsyncGenerator<Buffer> {
     const { db, clock } = this.deps;
     for await (const batch of targetBatches(db, job, BATCH_SIZE)) {
       if (signal.aborted) throw new RunStopped();
@@ -240,6 +246,7 @@ export class PushJobRunner {
         throw new RunStopped();
       }
       Object.assign(progress, next);
+      for (const pick of picks) written.push(pick.userId);
       if (lines.length > 0) yield Buffer.from(`${lines.join('\n')}\n`);
     }
   }

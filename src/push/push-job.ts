@@ -10,6 +10,9 @@ export const ACTIVE_STATUSES: PushJobStatus[] = ['pending', 'processing'];
 /** Price of one user processed, in millicredits (SPEC Limits: 0.5 credit). */
 export const MILLICREDITS_PER_USER = 500;
 
+/** Where attempt `attempt` of a job writes its file (a takeover never overwrites a stalled run's upload). */
+export const resultKey = (jobId: string, attempt: number) => `push/${jobId}/${attempt}.jsonl`;
+
 export interface PushJob {
   id: string;
   tenantId: string;

@@ -6,7 +6,8 @@ import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { abandonedJobIds, claimJob, MAX_ATTEMPTS, deleteJob, expiredJobs, findJobById } from './push-job-repo.js';
-import { resultKey, type PushJobRunner, type RunOutcome } from './push-job-runner.js';
+import { resultKey } from './push-job.js';
+import type { PushJobRunner, RunOutcome } from './push-job-runner.js';
 import { prunePushHistory } from './push-user-states.js';
 
 const POLL_MS = 1000;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { erasePushRows } from '../push/push-erasure.js';
 import type { Properties } from './user-properties.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -108,7 +109,8 @@ export async function removeSourceRelation(db: Db, tenantId: string, userId: str
 
 /**
  * Deletes a user and everything held about them: profile, follows and blocks,
- * read marks, learned signals, sessions, activity and the raw events. Returns
+ * read marks, learned signals, sessions, activity, the raw events and push rows
+ * (the files: push-erasure.ts, after this transaction). Returns
  * false when there was no profile; what events recorded about the id (clicks of
  * an unregistered id) is erased all the same.
  */
@@ -123,6 +125,7 @@ export async function deleteUserEverywhere(db: Kysely<Database>, tenantId: strin
     await trx.deleteFrom('user_content_signals').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('daily_actives').where('tenant_id', '=', tenantId).where('actor', '=', `u:${userId}`).execute();
+    await erasePushRows(trx, tenantId, userId);
     return Number(deleted.numDeletedRows) > 0;
   });
 }

@@ -5,6 +5,8 @@ import type { Database } from '../db/schema.js';
 import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
 import type { Signer } from '../lib/signer.js';
+import { eraseFromPushFiles } from '../push/push-erasure.js';
+import type { ObjectStore } from '../storage/object-store.js';
 import { assertPropertyLimits, mergeProperties, type Properties } from './user-properties.js';
 import {
   deleteUserEverywhere,
@@ -26,6 +28,8 @@ export interface UserServiceDeps {
   cursors: Signer;
   /** Every node's cached state of the user is dropped when it changes here. */
   changes: ChangeBus;
+  /** Push candidate files, from which a deleted user's lines are erased. */
+  objects: ObjectStore;
 }
 
 /** The user's feed must reflect the edit from its next first page on. */
@@ -86,6 +90,8 @@ export async function patchUser(deps: UserServiceDeps, tenantId: string, userId:
 export async function deleteUser(deps: UserServiceDeps, tenantId: string, userId: string): Promise<void> {
   if (!(await deleteUserEverywhere(deps.db, tenantId, userId))) throw errors.notFound(`No user ${JSON.stringify(userId)}.`);
   changed(deps, tenantId, userId);
+  // Only registered users get a line in a push file; the 204 waits for the files to be clean.
+  await eraseFromPushFiles(deps.db, deps.objects, tenantId, [userId]);
 }
 
 interface UserCursor {
