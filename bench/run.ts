@@ -1,6 +1,7 @@
 import { cpus, totalmem } from 'node:os';
 import { contentsPipelineBench, type BenchRow } from './contents-pipeline.bench.js';
 import { analysisBench } from './analysis.bench.js';
+import { categoriesBench } from './categories.bench.js';
 import { eventsBench } from './events.bench.js';
 import { feedBench } from './feed.bench.js';
 import { fleetBench } from './fleet.bench.js';
@@ -31,6 +32,7 @@ const BENCHES: Record<string, Bench> = {
   contents: { run: contentsPipelineBench, on: 'each' },
   events: { run: eventsBench, on: 'each' },
   analysis: { run: analysisBench, on: 'once' },
+  categories: { run: categoriesBench, on: 'once' },
   freshness: { run: freshnessBench, on: 'each' },
   feed: { run: feedBench, on: 'each' },
   push: { run: pushBench, on: 'each' },

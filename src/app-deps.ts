@@ -10,6 +10,7 @@ import type { AreaDirectory } from './areas/area-directory.js';
 import type { ArticleStore } from './content/article-store.js';
 import type { ContentCatalog } from './content/content-catalog.js';
 import type { Crawler } from './crawl/crawler.js';
+import type { CategoryLearning } from './content/category-learning.js';
 import type { FeedPreview } from './feed/feed-preview.js';
 import type { FeedRankings } from './feed/feed-rankings.js';
 import type { CollaborativeTrainer } from './learning/collaborative-trainer.js';
@@ -64,6 +65,8 @@ export interface AppDeps {
   /** Analyses and stores articles (crawled or ingested). */
   articles: ArticleStore;
   crawler: Crawler;
+  /** The category classifier's training from stored articles and its backfill (docs/analysis.md). */
+  categories: CategoryLearning;
   feed: FeedService;
   /** The ranked lists the feed serves from (its sweep and background re-ranking). */
   rankings: FeedRankings;

@@ -289,6 +289,7 @@ export async function createRuntime(
     areas: pipeline.areas,
     articles: pipeline.articles,
     crawler: pipeline.crawler,
+    categories: pipeline.categories,
     objects,
     webhooks,
     push,

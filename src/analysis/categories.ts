@@ -26,8 +26,9 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 /**
- * Raw labels per category: English and Japanese section names, the category words feeds put in
- * <category> / <dc:subject>, and the folder names of livedoor news. Matched after NFKC and lower
+ * Raw labels per category: English and Japanese section names and the category words feeds put
+ * in <category> / <dc:subject>. No site's own section slugs: an article whose label is not
+ * here is categorised by the classifier (category-classifier.ts). Matched after NFKC and lower
  * case, whole label only (see normaliseCategory for the splitting).
  */
 const LABELS: Record<Category, readonly string[]> = {
@@ -39,31 +40,26 @@ const LABELS: Record<Category, readonly string[]> = {
   technology: [
     'technology', 'tech', 'it', 'internet', 'web', 'digital', 'gadgets', 'gadget', 'mobile', 'smartphone', 'smartphones', 'software', 'apps', 'computing', 'ai', 'games', 'gaming', 'electronics',
     'テクノロジー', 'テック', 'デジタル', 'ネット', 'インターネット', 'ガジェット', 'スマホ', 'スマートフォン', 'モバイル', 'アプリ', 'パソコン', 'pc', '家電', 'ゲーム', 'it・科学', 'it・ネット',
-    'it-life-hack', 'kaden-channel', 'smax',
   ],
   science: ['science', 'sciences', 'research', 'space', 'environment', '科学', 'サイエンス', '宇宙', '環境', '研究'],
   health: ['health', 'medical', 'medicine', 'wellness', 'fitness', '健康', '医療', 'ヘルスケア', '病気', '介護', 'ダイエット'],
   sports: [
     'sports', 'sport', 'football', 'soccer', 'baseball', 'golf', 'tennis', 'olympics', 'スポーツ', '野球', 'プロ野球', 'サッカー', 'ゴルフ', 'テニス', '相撲', '格闘技', 'オリンピック', '五輪',
-    'sports-watch',
   ],
   entertainment: [
     'entertainment', 'celebrity', 'celebrities', 'showbiz', 'movies', 'movie', 'film', 'films', 'cinema', 'music', 'tv', 'television', 'anime', 'manga', 'comics',
     'エンタメ', 'エンターテインメント', 'エンターテイメント', '芸能', '映画', '音楽', 'テレビ', 'アニメ', 'マンガ', '漫画', 'アイドル', 'お笑い', 'ドラマ',
-    'movie-enter',
   ],
   culture: ['culture', 'arts', 'art', 'books', 'book', 'literature', 'history', 'education', '文化', 'カルチャー', 'アート', '芸術', '本', '書籍', '読書', '歴史', '教育'],
   lifestyle: [
     'lifestyle', 'life', 'living', 'fashion', 'beauty', 'style', 'family', 'parenting', 'relationships', 'love', 'women', 'men', 'cars', 'autos', 'auto',
     'ライフ', 'ライフスタイル', '暮らし', 'くらし', '生活', 'ファッション', '美容', 'コスメ', '恋愛', '結婚', '育児', '子育て', '住まい', 'インテリア', '車', 'クルマ', '自動車', '女性', '男性',
-    'dokujo-tsushin', 'livedoor-homme', 'peachy',
   ],
   gourmet: ['gourmet', 'food', 'foods', 'dining', 'restaurants', 'restaurant', 'recipes', 'recipe', 'cooking', 'drinks', 'グルメ', '食', 'フード', 'レシピ', '料理', 'レストラン', '飲食', 'スイーツ'],
   travel: ['travel', 'tourism', 'trip', 'trips', 'outing', 'leisure', '旅行', '旅', '観光', 'トラベル', 'おでかけ', 'お出かけ', 'レジャー'],
   society: [
     'society', 'national', 'domestic', 'nation', 'crime', 'accidents', 'incidents', 'disaster', 'disasters', 'courts',
     '社会', '国内', '事件', '事故', '事件・事故', '災害', '防災', '裁判',
-    'topic-news',
   ],
   world: ['world', 'international', 'global', 'overseas', 'foreign', 'asia', 'europe', 'americas', '国際', '海外', '世界', 'ワールド', 'アジア', '欧州', '米国', '中国', '韓国'],
   local: ['local', 'regional', 'region', 'community', '地域', '地方', 'ローカル', '地元', '県内', '市内', '都内'],

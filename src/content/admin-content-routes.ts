@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
-import { IsoTimestamp, withProblems } from '../http/schemas.js';
+import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
 import { ingestContent } from './content-service.js';
 import { ContentItem } from './content-view.js';
+
+/** What the operator sees of an ingested article: the API's view and where its category came from. */
+const AdminContentItem = Type.Composite([
+  ContentItem,
+  Type.Object({
+    category_source: Nullable(Type.Union([Type.Literal('feed'), Type.Literal('source'), Type.Literal('classifier')]), {
+      description: 'feed: the given category; source: the source\'s; classifier: learned from labelled articles (`other` when unsure). docs/analysis.md.',
+    }),
+  }),
+]);
 
 const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
 
@@ -33,14 +43,14 @@ export const adminContentRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app
           },
           { additionalProperties: false },
         ),
-        response: withProblems({ 200: ContentItem, 201: ContentItem }, [400, 401]),
+        response: withProblems({ 200: AdminContentItem, 201: AdminContentItem }, [400, 401]),
       },
     },
     async (request, reply) => {
-      const { item, created } = await ingestContent(deps, request.body);
+      const { item, categorySource, created } = await ingestContent(deps, request.body);
       deps.contents.forget(item.id);
       reply.code(created ? 201 : 200).header('location', `/v1/contents/${item.id}`);
-      return item;
+      return { ...item, category_source: categorySource };
     },
   );
 };

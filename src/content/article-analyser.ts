@@ -1,4 +1,7 @@
 import { analyseArticle } from '../analysis/analyse-article.js';
+import { normaliseCategory } from '../analysis/categories.js';
+import { CategoryClassifier } from '../analysis/category-classifier.js';
+import type { CategorySource } from '../analysis/category-source.js';
 import type { DocumentFrequencies } from '../analysis/document-frequencies.js';
 import type { Embedder } from '../analysis/embedder.js';
 import { toHex } from '../analysis/simhash.js';
@@ -8,14 +11,18 @@ import type { AreaDirectory } from '../areas/area-directory.js';
 export interface ArticleText {
   title: string;
   text: string;
-  /** Category labels from the feed, the page and the source, most specific first. */
+  /** The item's own category labels (feed entry, page section, ingest), most specific first. */
   categoryHints: (string | null | undefined)[];
+  /** The category an operator set on the source: used when the item has no label of its own. */
+  sourceCategory?: string | null;
   languageHint?: string | null;
 }
 
 export interface ArticleFacts {
   language: string | null;
-  category: string | null;
+  /** Never null: a label, else the classifier's guess, else `other`. */
+  category: string;
+  categorySource: CategorySource;
   keywords: string[];
   simhash: string;
   /** Names of the most specific areas mentioned (what clients see). */
@@ -40,6 +47,8 @@ export class ArticleAnalyser {
     private readonly embedder: Embedder,
     readonly termStats: DocumentFrequencies,
     private readonly areas: AreaDirectory,
+    /** Learns from every labelled article analysed here, and guesses the others' categories. */
+    readonly categories: CategoryClassifier = new CategoryClassifier(),
   ) {}
 
   get embedderId(): string {
@@ -56,9 +65,11 @@ export class ArticleAnalyser {
     return articles.map((article, i) => {
       const analysis = analyses[i]!;
       const tagged = this.areas.tag(`${article.title}\n${article.text}`);
+      const { category, source } = this.categorise(analysis.category, article.sourceCategory, analysis.terms);
       return {
         language: analysis.language,
-        category: analysis.category,
+        category,
+        categorySource: source,
         keywords: analysis.keywords,
         simhash: toHex(analysis.simhash),
         areas: [...new Set(tagged.map((area) => area.name))],
@@ -68,4 +79,19 @@ export class ArticleAnalyser {
       };
     });
   }
+
+  /** The item's label, else its source's; both teach the classifier, which guesses the rest. */
+  private categorise(itemLabel: string | null, sourceCategory: string | null | undefined, terms: string[]): { category: string; source: CategorySource } {
+    const labelled = itemLabel !== null ? { category: itemLabel, source: 'feed' as const } : sourceLabel(sourceCategory);
+    if (labelled === null) return { category: this.categories.classify(terms).category, source: 'classifier' };
+    if (isLearnable(labelled.category)) this.categories.learn(terms, labelled.category);
+    return labelled;
+  }
 }
+
+function sourceLabel(sourceCategory: string | null | undefined): { category: string; source: 'source' } | null {
+  const category = normaliseCategory(sourceCategory);
+  return category === null ? null : { category, source: 'source' };
+}
+
+const isLearnable = (category: string): category is Parameters<CategoryClassifier['learn']>[1] => category !== 'other';

@@ -22,7 +22,9 @@ export interface ArticleDraft {
   body: string;
   thumbnail: { url: string; width: number; height: number } | null;
   publishedAt: number;
+  /** The item's own category labels, most specific first (the source's category is `sourceCategory`). */
   categoryHints: (string | null | undefined)[];
+  sourceCategory: string | null;
   languageHint: string | null;
   firstSeenAt: number | null;
   /** Operator-given facts override what analysis finds (direct ingest). */
@@ -60,7 +62,7 @@ export class ArticleStore {
     }
 
     const [facts] = await this.analyser.analyse([
-      { title: draft.title, text: draft.body || draft.summary, categoryHints: draft.categoryHints, languageHint: draft.languageHint },
+      { title: draft.title, text: draft.body || draft.summary, categoryHints: draft.categoryHints, sourceCategory: draft.sourceCategory, languageHint: draft.languageHint },
     ]);
     const f = { ...facts!, ...definedOnly(draft.overrides ?? {}) };
     if (!existing && options.detectNearDuplicates !== false) {
@@ -82,6 +84,7 @@ export class ArticleStore {
       body: draft.body,
       thumbnail: draft.thumbnail,
       category: f.category,
+      categorySource: draft.overrides?.category ? 'feed' : f.categorySource,
       language: f.language,
       publishedAt: draft.publishedAt,
       areas: f.areas,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { CategorySource } from '../analysis/category-source.js';
 import type { ContentRow, Database } from '../db/schema.js';
 
 export interface Content {
@@ -11,6 +12,8 @@ export interface Content {
   body: string;
   thumbnail: { url: string; width: number | null; height: number | null } | null;
   category: string | null;
+  /** Where the category came from; null for articles stored before it was kept (from labels). */
+  categorySource: CategorySource | null;
   language: string | null;
   publishedAt: number;
   /** Names of the areas the article mentions, as shown to clients. */
@@ -41,6 +44,7 @@ export function toContent(row: ContentRow): Content {
         ? null
         : { url: row.thumbnail_url, width: row.thumbnail_width, height: row.thumbnail_height },
     category: row.category,
+    categorySource: row.category_source as CategorySource | null,
     language: row.language,
     publishedAt: row.published_at,
     areas: JSON.parse(row.areas) as string[],
@@ -68,6 +72,7 @@ function toRow(content: Content): ContentRow {
     thumbnail_width: content.thumbnail?.width ?? null,
     thumbnail_height: content.thumbnail?.height ?? null,
     category: content.category,
+    category_source: content.categorySource,
     language: content.language,
     published_at: content.publishedAt,
     areas: JSON.stringify(content.areas),

@@ -1,3 +1,4 @@
+import type { CategorySource } from '../analysis/category-source.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { errors } from '../http/problem.js';
@@ -35,7 +36,7 @@ export interface IngestInput {
 export async function ingestContent(
   deps: { db: Kysely<Database>; clock: Clock; articles: ArticleStore; areas: AreaDirectory; thumbnailLinks: ThumbnailLinks },
   input: IngestInput,
-): Promise<{ item: ContentItemView; created: boolean }> {
+): Promise<{ item: ContentItemView; categorySource: CategorySource | null; created: boolean }> {
   const source = await findSource(deps.db, input.source_id);
   if (!source) throw errors.invalidField('body', 'source_id', `no source ${input.source_id}`);
   const thumbnailFields = [input.thumbnail_url, input.thumbnail_width, input.thumbnail_height];
@@ -52,7 +53,8 @@ export async function ingestContent(
     body,
     thumbnail: input.thumbnail_url ? { url: input.thumbnail_url, width: input.thumbnail_width!, height: input.thumbnail_height! } : null,
     publishedAt: Date.parse(input.published_at),
-    categoryHints: [input.category, source.category],
+    categoryHints: [input.category],
+    sourceCategory: source.category,
     languageHint: input.language ?? source.language,
     firstSeenAt: null,
     overrides: {
@@ -64,5 +66,5 @@ export async function ingestContent(
   // A duplicate belongs to the source that published it first.
   const content = (await findContent(deps.db, contentId))!;
   const owner = content.sourceId === source.id ? source : (await findSource(deps.db, content.sourceId))!;
-  return { item: contentView(content, owner, deps.thumbnailLinks), created: outcome === 'new' };
+  return { item: contentView(content, owner, deps.thumbnailLinks), categorySource: content.categorySource, created: outcome === 'new' };
 }

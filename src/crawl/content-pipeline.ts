@@ -7,6 +7,7 @@ import { AreaDirectory } from '../areas/area-directory.js';
 import type { Config } from '../config.js';
 import { ArticleAnalyser } from '../content/article-analyser.js';
 import { ArticleStore } from '../content/article-store.js';
+import { CategoryLearning } from '../content/category-learning.js';
 import type { ContentCatalog } from '../content/content-catalog.js';
 import { NearDuplicateIndex } from '../content/near-duplicate-index.js';
 import { loadTermStats, saveTermStats } from '../content/term-stats-repo.js';
@@ -29,6 +30,8 @@ export interface ContentPipeline {
   embedder: Embedder;
   articles: ArticleStore;
   crawler: Crawler;
+  /** The category classifier's training from stored articles and its backfill (workers start it). */
+  categories: CategoryLearning;
   /** Starts the crawl scheduler (workers only). */
   startWorkers(): void;
   close(): Promise<void>;
@@ -52,7 +55,9 @@ export async function createContentPipeline(o: {
     ? await loadOnnxEmbedder(config.embeddingModelPath)
     : new HashedTfIdfEmbedder({ df: termStats });
   log.info({ embedder: embedder.id, areas: areas.size }, 'content pipeline ready');
-  const articles = new ArticleStore(db, clock, new ArticleAnalyser(embedder, termStats, areas), new NearDuplicateIndex(), o.catalog);
+  const analyser = new ArticleAnalyser(embedder, termStats, areas);
+  const articles = new ArticleStore(db, clock, analyser, new NearDuplicateIndex(), o.catalog);
+  const categories = new CategoryLearning({ db, clock, classifier: analyser.categories, catalog: o.catalog, log });
 
   const fetcher = new SafeFetcher({
     allowPrivateNetwork: config.allowPrivateNetworkFetch,
@@ -111,13 +116,16 @@ export async function createContentPipeline(o: {
     embedder,
     articles,
     crawler,
+    categories,
     startWorkers: () => {
       isWorker = true;
       crawler.startScheduler();
+      categories.start();
     },
     async close() {
       clearInterval(timer);
       await crawler.stop();
+      await categories.stop();
       await persist().catch((err) => log.error({ err }, 'saving term statistics failed'));
       await fetcher.close();
     },

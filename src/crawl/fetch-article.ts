@@ -46,7 +46,8 @@ export async function fetchArticle(fetcher: PoliteFetcher, source: Source, entry
     body: text,
     thumbnail: image && (await sizedImage(fetcher, image)),
     publishedAt: entry.publishedAt ?? article.publishedAt ?? now,
-    categoryHints: [...entry.categories, article.section, source.category],
+    categoryHints: [...entry.categories, article.section],
+    sourceCategory: source.category,
     languageHint: article.language ?? source.language,
     firstSeenAt: now,
   };

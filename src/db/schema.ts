@@ -115,6 +115,8 @@ export interface ContentsTable {
   thumbnail_width: number | null;
   thumbnail_height: number | null;
   category: string | null;
+  /** feed, source or classifier (analysis/category-source.ts); null for rows stored before it was kept. */
+  category_source: string | null;
   language: string | null;
   published_at: number;
   areas: string;

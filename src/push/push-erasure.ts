@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { resultKey } from './push-job.js';
@@ -41,7 +41,7 @@ export async function eraseFromPushFiles(db: Kysely<Database>, objects: ObjectSt
   for (const job of jobs) {
     // Every attempt's key: an earlier attempt's upload is removed when the job completes, but only best effort.
     for (let attempt = 1; attempt <= job.attempts; attempt++) {
-      if (await dropLinesOf(objects, resultKey(job.id, attempt), userIds)) rewritten += 1;
+      if (await dropLinesOf(db, objects, resultKey(job.id, attempt), userIds)) rewritten += 1;
     }
   }
   return rewritten;
@@ -61,7 +61,7 @@ export async function dropUsersDeletedDuringRun(db: Kysely<Database>, objects: O
     const present = new Set(rows.map((r) => r.user_id));
     for (const id of slice) if (!present.has(id)) gone.push(id);
   }
-  if (gone.length > 0) await dropLinesOf(objects, key, gone);
+  if (gone.length > 0) await dropLinesOf(db, objects, key, gone);
   return gone.length;
 }
 
@@ -70,7 +70,43 @@ export async function dropUsersDeletedDuringRun(db: Kysely<Database>, objects: O
  * nothing written, when it has none (or does not exist). Streamed both ways:
  * files of 100,000 users are tens of MB.
  */
-export async function dropLinesOf(objects: ObjectStore, key: string, userIds: readonly string[]): Promise<boolean> {
+export function dropLinesOf(db: Kysely<Database>, objects: ObjectStore, key: string, userIds: readonly string[]): Promise<boolean> {
+  return oneRewriteAtATime(db, key, () => rewriteWithout(objects, key, userIds));
+}
+
+/**
+ * Rewrites of one file run one at a time, in this process and across a fleet
+ * (a PostgreSQL advisory lock on the key): two deletions rewriting the same file
+ * side by side would each write the original less its own user, and the later
+ * write would bring the other's line back.
+ */
+const rewritesInProcess = new Map<string, Promise<unknown>>();
+
+async function oneRewriteAtATime<T>(db: Kysely<Database>, key: string, rewrite: () => Promise<T>): Promise<T> {
+  const before = rewritesInProcess.get(key) ?? Promise.resolve();
+  const run = before.catch(() => undefined).then(() => acrossTheFleet(db, key, rewrite));
+  rewritesInProcess.set(key, run);
+  try {
+    return await run;
+  } finally {
+    if (rewritesInProcess.get(key) === run) rewritesInProcess.delete(key);
+  }
+}
+
+async function acrossTheFleet<T>(db: Kysely<Database>, key: string, rewrite: () => Promise<T>): Promise<T> {
+  // SQLite is one process: the in-process queue is the whole story.
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return rewrite();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext(${`push-file:${key}`}))`.execute(connection);
+    try {
+      return await rewrite();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${`push-file:${key}`}))`.execute(connection);
+    }
+  });
+}
+
+async function rewriteWithout(objects: ObjectStore, key: string, userIds: readonly string[]): Promise<boolean> {
   const ids = new Set(userIds);
   const has = (line: string) => ids.has(userIdOf(line));
   const before = await objects.get(key);

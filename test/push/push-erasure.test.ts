@@ -83,4 +83,14 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('DELETE of a user
     expect(objectsContaining(f.t.dataDir, gone)).toEqual([]);
     expect(await tablesContaining(f.t, gone)).toEqual([]);
   });
+
+  it('users deleted at the same time are all erased from a file they share (no rewrite undoes another)', async () => {
+    const ids = Array.from({ length: 6 }, (_, i) => `erase-together-${i}`);
+    for (const id of [...ids, 'stays-4']) expect((await register(id)).statusCode).toBe(201);
+    const job = await runJob(f.t, f.key, { scenario: 'daily', candidates_per_user: 1, target_mode: 'manual', user_ids: [...ids, 'stays-4'] });
+    const statuses = await Promise.all(ids.map((id) => f.t.api(f.key, 'DELETE', `/v1/users/${id}`).then((r) => r.statusCode)));
+    expect(statuses).toEqual(ids.map(() => 204));
+    expect((await downloadLines(f.t, await getJob(f.t, f.key, job.job_id))).map((l) => l.user_id)).toEqual(['stays-4']);
+    expect(objectsContaining(f.t.dataDir, 'erase-together-')).toEqual([]);
+  });
 });

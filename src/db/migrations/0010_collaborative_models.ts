@@ -22,8 +22,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('truncated', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
+  // Where an article's category came from (docs/analysis.md): `feed` (the item's
+  // own label), `source` (the source's category) or `classifier` (learned from
+  // the labelled ones). Null for rows stored before: their category came from labels.
+  await db.schema.alterTable('contents').addColumn('category_source', 'text').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('contents').dropColumn('category_source').execute();
   await db.schema.dropTable('collaborative_models').execute();
 }
