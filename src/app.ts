@@ -12,6 +12,8 @@ import { adminPreviewRoute } from './feed/admin-preview-route.js';
 import { feedRoute } from './feed/feed-route.js';
 import { adminAreaRoutes } from './areas/admin-area-routes.js';
 import { contentsRoute } from './content/contents-route.js';
+import { adminAuditRoutes } from './audit/admin-audit-routes.js';
+import { installAuditTrail } from './audit/audit-trail.js';
 import { installDrain } from './http/drain.js';
 import { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrorHandler, installErrorHandling, MAX_PATH_PARAM_LENGTH } from './http/error-handling.js';
 import { installJsonBodyParser } from './http/json-body-parser.js';
@@ -77,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Cookies are parsed before the pipeline's onRequest hook, which reads the console session.
   await app.register(fastifyCookie);
   installPipeline(app, deps);
+  installAuditTrail(app, deps);
   installRequestTargetHygiene(app);
   installRequestMetrics(app, deps.metrics);
 
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminAreaRoutes, deps);
   await app.register(adminContentRoutes, deps);
   await app.register(adminConsoleUserRoutes, deps);
+  await app.register(adminAuditRoutes, deps);
   await app.register(consoleSessionRoutes, deps);
   await app.register(consoleStaticRoutes, { distDir: CONSOLE_DIST_DIR });
 

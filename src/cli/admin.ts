@@ -135,6 +135,10 @@ const COMMANDS: Record<string, [string, Builder]> = {
   })],
   'users list': ['users list', () => ({ method: 'GET', path: '/admin/v1/console-users' })],
   'users delete': ['users delete USER_ID', (a) => ({ method: 'DELETE', path: `/admin/v1/console-users/${need(a, 1, 'users delete USER_ID')[0]}` })],
+  'audit list': ['audit list [--tenant TENANT] [--limit N] [--cursor C]', (_a, f) => {
+    const query = new URLSearchParams(Object.entries({ tenant_id: str(f.tenant), limit: str(f.limit), cursor: str(f.cursor) }).filter(([, v]) => v !== undefined) as [string, string][]);
+    return { method: 'GET', path: `/admin/v1/audit-log${query.size ? `?${query}` : ''}` };
+  }],
   'usage show': ['usage show TENANT [--from YYYY-MM-DD] [--to YYYY-MM-DD]', (a, f) => {
     const query = new URLSearchParams(Object.entries({ from: str(f.from), to: str(f.to) }).filter(([, v]) => v !== undefined) as [string, string][]);
     return { method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'usage show TENANT')[0]}/usage${query.size ? `?${query}` : ''}` };

@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004_feed.js';
 import * as m0005 from './migrations/0005_push_jobs.js';
 import * as m0006 from './migrations/0006_console.js';
 import * as m0007 from './migrations/0007_manual_deliveries.js';
+import * as m0009 from './migrations/0009_audit_log.js';
 import * as m0010 from './migrations/0010_collaborative_models.js';
 
 /** Migrations are listed here, in order; the list is the provider (no filesystem scan). */
@@ -17,7 +18,8 @@ const migrations: Record<string, Migration> = {
   '0005_push_jobs': m0005,
   '0006_console': m0006,
   '0007_manual_deliveries': m0007,
-  // 0008 and 0009 are left to work in progress elsewhere; migrations apply in name order.
+  // 0008 is left to work in progress elsewhere; migrations apply in name order.
+  '0009_audit_log': m0009,
   '0010_collaborative_models': m0010,
 };
 
