@@ -81,4 +81,23 @@ describe('the client against the real server', () => {
     await client.putUser('u-net', { properties: {} });
     expect(timer.sleeps).toEqual([188, 375]); // 250 · 2^(n-1), half fixed and half jitter (here at its midpoint)
   });
+
+  it('a call that is not idempotent is never sent twice after a network error (it may have reached the server)', async () => {
+    const { apiKey } = await served.t.createTenant();
+    const timer = manualTimer(clock);
+    let sent = 0;
+    const client = clientOf(served, apiKey, timer, {
+      fetch: async (input, init) => {
+        sent++;
+        await fetch(input, init);
+        throw new TypeError('fetch failed: connection reset after the request was sent');
+      },
+    });
+    const request = { method: 'POST', path: '/v1/events', body: { events: [{ type: 'session_start', session_id: 's', occurred_at: new Date(clock.now()).toISOString() }] } } as const;
+    await expect(client.transport.request({ ...request, idempotent: false })).rejects.toThrow('connection reset');
+    expect(sent).toBe(1);
+    expect(timer.sleeps).toEqual([]);
+    await expect(client.transport.request({ ...request, idempotent: true })).rejects.toThrow('connection reset');
+    expect(sent).toBe(1 + 6);
+  });
 });
