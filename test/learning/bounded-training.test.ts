@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ITEMS_PER_USER } from '../../src/learning/interactions.js';
+import { MAX_ITEMS_PER_USER, readTenantInteractions } from '../../src/learning/interactions.js';
 import { testBackends } from '../helpers/backends.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -41,6 +41,18 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('training stays b
     expect(res.json()).toMatchObject({ users: 1501, interactions: MAX_ITEMS_PER_USER + 3000, truncated: false });
     // Only the items kept have factors: the heavy user's 200, the one everyone read, the readers' 30.
     expect(res.json().items).toBe(MAX_ITEMS_PER_USER + 1 + 30);
+  });
+
+  it('reads the same matrix in pages of 7 rows as in one page (the keyset resumes exactly after the last row)', async () => {
+    const { tenantId } = await t.createTenant();
+    const rows = Array.from({ length: 60 }, (_, i) => ({ user: `p${i % 9}`, item: `cnt_p${(i * 7) % 23}`, clicks: 1 + (i % 3) }));
+    await insertSignals(tenantId, [...new Map(rows.map((r) => [`${r.user}/${r.item}`, r])).values()]);
+    const whole = await readTenantInteractions(t.deps.db, tenantId, t.clock.now());
+    const paged = await readTenantInteractions(t.deps.db, tenantId, t.clock.now(), 7);
+    expect(paged.itemIds).toEqual(whole.itemIds);
+    expect(Array.from(paged.matrix.rowStart)).toEqual(Array.from(whole.matrix.rowStart));
+    expect(Array.from(paged.matrix.item)).toEqual(Array.from(whole.matrix.item));
+    expect(whole.matrix.users).toBe(9);
   });
 
   it('trains a tenant with one click, and its reader is ranked with finite scores', async () => {
