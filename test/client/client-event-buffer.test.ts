@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProblemError, type RejectedEvent, type TrackedEvent } from '../../client/src/index.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { testBackends } from '../helpers/backends.js';
@@ -70,6 +70,26 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the event buffer
     await buffer.close();
     expect(rejected).toEqual([{ event: forged, problems: [expect.objectContaining({ name: 'events[1].tracking_token' })] }]);
     expect(sent).toEqual([10, 2]);
+  });
+
+  it('sends what is queued on its interval, with no flush() asked for', async () => {
+    const { apiKey } = await served.t.createTenant();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let delivered!: (count: number) => void;
+      const sent = new Promise<number>((resolve) => (delivered = resolve));
+      const buffer = clientOf(served, apiKey, manualTimer(clock)).eventBuffer({ flushIntervalMs: 5000, onDelivered: (events) => delivered(events.length) });
+      buffer.track(sessionStart(400));
+      buffer.track(sessionStart(401));
+      vi.advanceTimersByTime(4999);
+      expect(buffer.pending).toHaveLength(2);
+      vi.advanceTimersByTime(1);
+      expect(await sent).toBe(2);
+      expect(buffer.pending).toHaveLength(0);
+      await buffer.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('without an onRejected handler, flush() throws the refused events; none is dropped silently', async () => {
