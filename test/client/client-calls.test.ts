@@ -40,7 +40,9 @@ describe('the client against the real server', () => {
   });
 
   it('credits used and the rate-limit window are readable after each call', async () => {
-    const { apiKey } = await served.t.createTenant({ plan: 'starter' });
+    const { apiKey, tenantId } = await served.t.createTenant({ plan: 'starter' });
+    await served.t.admin('PUT', `/admin/v1/tenants/${tenantId}/algorithms/main`, {});
+    await served.t.admin('PUT', `/admin/v1/tenants/${tenantId}/scenarios/home`, { type: 'feed', algorithm_id: 'main' });
     const client = clientOf(served, apiKey, manualTimer(clock));
     await client.getUsage();
     expect(client.lastCall).toMatchObject({ creditsUsed: 0, rateLimit: { limit: 50, remaining: 49 } });
@@ -48,6 +50,10 @@ describe('the client against the real server', () => {
     expect(refused.status).toBe(404);
     expect(client.lastCall).toMatchObject({ status: 404, rateLimit: { limit: 50, remaining: 48 } });
     expect(client.creditsUsed).toBe(0);
+    // A feed request costs 1 credit, reported by the call.
+    const page = await client.getFeed({ scenario: 'home' });
+    expect(client.lastCall).toMatchObject({ status: 200, creditsUsed: 1, requestId: page.meta.request_id, rateLimit: { remaining: 47 } });
+    expect(client.creditsUsed).toBe(page.meta.consumed_credits);
   });
 
   it('a 429 waits for Retry-After (the clock moves past it) and the retry succeeds', async () => {
