@@ -141,7 +141,7 @@ export async function createRuntime(
   const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog, inProcessSites });
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
-  const ranker = new UserRanker(rankingBackend(config, database.db, clock, pipeline.embedder.dimensions, log), pipeline.embedder, rankingMeter(metrics));
+  const ranker = new UserRanker(rankingBackend(config, database.db, clock, pipeline.embedder.dimensions, log), pipeline.embedder, rankingMeter(metrics), pipeline.categories);
   const snapshots = redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore();
   const scenarios = new ScenarioCache(database.db, clock);
   const users = new UserStates(database.db, config.feed.listCapacity);
@@ -257,6 +257,9 @@ export async function createRuntime(
     pushWorker.start();
     pipeline.startWorkers();
     trainer.start();
+  } else {
+    // An API node learns categories too: for direct ingests and users' interests.
+    pipeline.categories.start({ backfill: false });
   }
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
   touchTimer.unref();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isCategory } from '../analysis/categories.js';
+import { isCategory, type Category } from '../analysis/categories.js';
 import type { CategoryClassifier } from '../analysis/category-classifier.js';
 import { embeddingTermCounts } from '../analysis/embedding-terms.js';
 import type { Database } from '../db/schema.js';
@@ -42,7 +42,12 @@ export class CategoryLearning {
     return this.deps.classifier.ready;
   }
 
-  start(): void {
+  /**
+   * Learns from the stored labelled articles in the background; a worker
+   * (`backfill`) then categorises again what needs it, now and every 10 minutes.
+   * API nodes learn too: they categorise direct ingests and users' interests.
+   */
+  start(options: { backfill: boolean }): void {
     const pass = () => {
       this.running ??= this.backfill()
         .catch((err: unknown) => this.deps.log.error({ err }, 'category backfill failed'))
@@ -50,17 +55,29 @@ export class CategoryLearning {
     };
     this.running = this.trainFromStored()
       .then((learned) => this.deps.log.info({ learned }, 'category classifier trained from stored articles'))
-      .then(() => this.backfill())
+      .then(() => (options.backfill ? this.backfill() : 0))
       .catch((err: unknown) => this.deps.log.error({ err }, 'category classifier training failed'))
       .finally(() => (this.running = null));
+    if (!options.backfill) return;
     this.timer = setInterval(pass, BACKFILL_INTERVAL_MS);
     this.timer.unref();
+  }
+
+  /** Resolves when the training or pass under way has finished (tests, shutdown). */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
+  /** The category a short text (a user's interests) is about, or null when the classifier cannot tell. */
+  categoryOf(text: string, language: string | null): Category | null {
+    const { category } = this.deps.classifier.classify([...embeddingTermCounts(text, language).keys()]);
+    return category === 'other' ? null : category;
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    await this.running?.catch(() => {});
   }
 
   /** Learns from the newest labelled articles (a feed's or a source's category); returns how many. */

@@ -120,7 +120,7 @@ export async function createContentPipeline(o: {
     startWorkers: () => {
       isWorker = true;
       crawler.startScheduler();
-      categories.start();
+      categories.start({ backfill: true });
     },
     async close() {
       clearInterval(timer);

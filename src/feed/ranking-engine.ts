@@ -46,6 +46,8 @@ export interface EngineRequest {
   user: RankedUser;
   /** The embedded `interests` property (the caller embeds: the embedder lives with the crawler). */
   interestVector: Float32Array | null;
+  /** The category the interests are about, by the category classifier: an affinity before any click. */
+  interestCategory: string | null;
   areas: AreaTarget[];
   now: number;
   /** Seeds exploration: the user id (or another stable key), so the same state ranks the same way within an hour. */
@@ -184,7 +186,7 @@ export class RankingEngine {
     const model = await this.models.of(tenantId);
     // Folded in from the user's own signals: a click processed a moment ago already counts.
     const factors = model !== null && user.registered ? userFactors(model, user.signals) : null;
-    const profile = user.registered ? this.profileOf(user, request.interestVector, now, factors) : null;
+    const profile = user.registered ? this.profileOf(user, request, now, factors) : null;
     const exclude = request.exclude;
     const read = exclude === undefined || exclude.size === 0 ? user.read : new Set([...user.read, ...exclude]);
     const candidates = retrieveCandidates({
@@ -216,7 +218,7 @@ export class RankingEngine {
     this.watches.set(key, watch);
   }
 
-  private profileOf(user: RankedUser, interestVector: Float32Array | null, now: number, factors: Float32Array | null): UserProfile {
+  private profileOf(user: RankedUser, interests: Pick<EngineRequest, 'interestVector' | 'interestCategory'>, now: number, factors: Float32Array | null): UserProfile {
     const pool = this.pool;
     return buildProfile({
       signals: user.signals.map((s) => {
@@ -234,7 +236,8 @@ export class RankingEngine {
           lastAt: s.updatedAt,
         };
       }),
-      interestVector,
+      interestVector: interests.interestVector,
+      interestCategory: interests.interestCategory,
       followedSources: user.followed,
       now,
       factors,

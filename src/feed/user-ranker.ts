@@ -1,3 +1,4 @@
+import type { Category } from '../analysis/categories.js';
 import type { Embedder } from '../analysis/embedder.js';
 import type { Properties } from '../users/user-properties.js';
 import type { RankingBackend } from './ranking-backend.js';
@@ -9,7 +10,7 @@ export type { ExplainedRanked, Ranked } from './ranking-engine.js';
 const MAX_INTEREST_VECTORS = 10_000;
 
 /** A ranking as the feed, the preview and push jobs ask for it: the user's state as loaded. */
-export interface RankRequest extends Omit<EngineRequest, 'user' | 'interestVector'> {
+export interface RankRequest extends Omit<EngineRequest, 'user' | 'interestVector' | 'interestCategory'> {
   user: UserFeedState;
 }
 
@@ -33,6 +34,8 @@ export class UserRanker {
     readonly backend: RankingBackend,
     private readonly embedder: Embedder,
     private readonly meter: RankingMeter,
+    /** What the category classifier says the interests are about (content/category-learning.ts). */
+    private readonly categories: { categoryOf(text: string, language: string | null): Category | null } | null = null,
   ) {}
 
   /** Loads the pool now (at start), so the first request does not wait for it. */
@@ -53,18 +56,21 @@ export class UserRanker {
   private async engineRequest(request: RankRequest): Promise<EngineRequest> {
     const { user } = request;
     const interestVector = user.registered ? await this.interestVector(user.properties) : null;
+    const text = user.registered ? interestText(user.properties) : null;
+    // Not cached: the classifier keeps learning, and a classification is microseconds.
+    const interestCategory = text !== null && this.categories !== null ? this.categories.categoryOf(text, null) : null;
     return {
       ...request,
       user: { registered: user.registered, followed: user.followed, blocked: user.blocked, read: user.read, signals: user.signals },
       interestVector,
+      interestCategory,
     };
   }
 
   /** Interests change rarely and repeat across users: embedded once per text (an ONNX model run is milliseconds). */
   private async interestVector(properties: Properties): Promise<Float32Array | null> {
-    const interests = Array.isArray(properties.interests) ? properties.interests.filter((i): i is string => typeof i === 'string') : [];
-    if (interests.length === 0) return null;
-    const text = interests.join(' ');
+    const text = interestText(properties);
+    if (text === null) return null;
     const cached = this.interestVectors.get(text);
     if (cached) return cached;
     const [vector] = await this.embedder.embed([text]);
@@ -73,4 +79,10 @@ export class UserRanker {
     this.interestVectors.set(text, vector);
     return vector;
   }
+}
+
+/** The user's declared `interests` as one text, or null without any. */
+function interestText(properties: Properties): string | null {
+  const interests = Array.isArray(properties.interests) ? properties.interests.filter((i): i is string => typeof i === 'string') : [];
+  return interests.length === 0 ? null : interests.join(' ');
 }

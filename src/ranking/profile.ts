@@ -61,6 +61,8 @@ export function signalWeights(s: ItemSignal): { pull: number; push: number } {
 export function buildProfile(input: {
   signals: ItemSignal[];
   interestVector: Float32Array | null;
+  /** The category the interests are about (the category classifier's guess): as many clicks on it as the interests weigh. */
+  interestCategory?: string | null;
   followedSources: Iterable<string>;
   now: number;
   /** The user's collaborative factors (learning/collaborative-models.ts), when the tenant has a model. */
@@ -82,6 +84,8 @@ export function buildProfile(input: {
     if (s.vector !== null && net !== 0) vector = addScaled(vector, s.vector, net);
   }
   if (input.interestVector !== null) vector = addScaled(vector, input.interestVector, INTEREST_WEIGHT);
+  // A related word the articles never use still names a category the classifier learned.
+  if (input.interestCategory) categorySums.set(input.interestCategory, (categorySums.get(input.interestCategory) ?? 0) + INTEREST_WEIGHT);
 
   return {
     vector: vector === null ? null : normalise(vector),
