@@ -7,6 +7,7 @@ import { homePath, loadSession, loginPath, sessionStore } from './lib/session.js
 import { useStore } from './lib/store.js';
 import { AlgorithmPage } from './pages/algorithm-page.js';
 import { ApiKeysPage } from './pages/api-keys-page.js';
+import { AuditLogPage } from './pages/audit-log-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { OverviewPage } from './pages/overview-page.js';
 import { PushJobsPage } from './pages/push-jobs-page.js';
@@ -53,6 +54,8 @@ function TenantRoute({ route }: { route: Extract<Route, { page: 'tenant' }> }) {
       return <UsageCapPage tenantId={tenantId} />;
     case 'users':
       return <UsersPage tenantId={tenantId} {...(param === undefined ? {} : { userId: param })} />;
+    case 'audit':
+      return <AuditLogPage tenantId={tenantId} />;
   }
 }
 
@@ -79,6 +82,8 @@ export function App() {
         <TenantsPage />
       ) : route.page === 'sources' ? (
         <SourcesPage />
+      ) : route.page === 'audit' ? (
+        <AuditLogPage />
       ) : (
         <NotFound />
       )}

@@ -10,6 +10,8 @@ const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SECRET_FIELD = /password|secret|token|api_key/i;
 /** A body longer than this (an area import) is recorded as its field names only. */
 const MAX_CHANGES_CHARS = 2000;
+/** A longer text (an article's body) is recorded as its beginning: the log says what changed, not the content. */
+const MAX_TEXT_CHARS = 200;
 
 let serial = 0;
 /**
@@ -85,6 +87,10 @@ function tenantOf(request: FastifyRequest, target: string): string | null {
 function changesOf(body: unknown): unknown {
   if (body === undefined || body === null) return null;
   if (typeof body !== 'object' || Array.isArray(body)) return null;
-  const kept = Object.fromEntries(Object.entries(body).filter(([field]) => !SECRET_FIELD.test(field)));
+  const kept = Object.fromEntries(Object.entries(body).filter(([field]) => !SECRET_FIELD.test(field)).map(([field, value]) => [field, shortened(value)]));
   return JSON.stringify(kept).length <= MAX_CHANGES_CHARS ? kept : { fields: Object.keys(kept) };
+}
+
+function shortened(value: unknown): unknown {
+  return typeof value === 'string' && value.length > MAX_TEXT_CHARS ? `${value.slice(0, MAX_TEXT_CHARS)}…` : value;
 }

@@ -26,6 +26,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('audit log on %s'
     await ok(t.admin('PUT', `${base}/algorithms/main`, { weights: { freshness: 2 } }));
     await ok(t.admin('PUT', `${base}/scenarios/home`, { type: 'feed', algorithm_id: 'main' }));
     const source = await t.createSource({ name: 'Audited source' });
+    await t.ingest({ source_id: source, url: 'https://news.example/audited', body: '長い本文。'.repeat(100) });
     await ok(t.admin('PATCH', `/admin/v1/sources/${source}`, { trust_level: 3 }));
     const member = await createUser(t, { email: 'member@audit.test', role: 'member', tenant_id: tenant.id });
     // Not changes: a read, and a change refused.
@@ -36,6 +37,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('audit log on %s'
     expect(list.map((e: any) => `${e.method} ${e.route}`)).toEqual([
       'POST /admin/v1/console-users',
       'PATCH /admin/v1/sources/:source_id',
+      'POST /admin/v1/contents',
       'POST /admin/v1/sources',
       'PUT /admin/v1/tenants/:tenant_id/scenarios/:scenario',
       'PUT /admin/v1/tenants/:tenant_id/algorithms/:algorithm_id',
@@ -50,6 +52,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('audit log on %s'
     expect(byRoute('/admin/v1/tenants/:tenant_id')).toMatchObject({ tenant_id: tenant.id, changes: { plan: 'professional', usage_cap_credits: 300 } });
     expect(byRoute('/admin/v1/tenants/:tenant_id/api-keys/:key_id')).toMatchObject({ target: `${base}/api-keys/${key.key_id}`, status: 204, changes: null });
     expect(byRoute('/admin/v1/sources/:source_id')).toMatchObject({ tenant_id: null, changes: { trust_level: 3 } });
+    // An article's text is recorded as its beginning: what changed, not the content.
+    expect(byRoute('/admin/v1/contents').changes.body).toBe(`${'長い本文。'.repeat(40)}…`);
     // A console user's creation: the member's tenant, never the password.
     const invite = byRoute('/admin/v1/console-users');
     expect(invite).toMatchObject({ tenant_id: tenant.id, target: `/admin/v1/console-users/${member.id}`, changes: { email: 'member@audit.test', role: 'member' } });

@@ -19,6 +19,7 @@ const TENANT_NAV: { section: TenantSection; label: MessageKey; also?: TenantSect
   { section: 'webhook', label: 'nav.webhook' },
   { section: 'usage', label: 'nav.usage' },
   { section: 'users', label: 'nav.users' },
+  { section: 'audit', label: 'nav.audit' },
 ];
 
 function TenantPicker({ current }: { current: string | null }) {
@@ -124,6 +125,11 @@ export function Shell({ user, route, children }: { user: ConsoleUser; route: Rou
                 <li>
                   <Link href={`${BASE}/sources`} aria-current={route.page === 'sources' ? 'page' : undefined}>
                     {t('nav.sources')}
+                  </Link>
+                </li>
+                <li>
+                  <Link href={`${BASE}/audit-log`} aria-current={route.page === 'audit' ? 'page' : undefined}>
+                    {t('nav.auditAll')}
                   </Link>
                 </li>
               </ul>

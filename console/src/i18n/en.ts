@@ -30,6 +30,8 @@ export const en = {
   'nav.operator': 'Operator',
   'nav.tenants': 'Tenants & plans',
   'nav.sources': 'Sources',
+  'nav.audit': 'Audit log',
+  'nav.auditAll': 'Audit log (all)',
 
   'error.forbidden': 'You do not have access to this page',
   'error.network': 'The server could not be reached',
@@ -337,6 +339,19 @@ export const en = {
   'users.started': 'Started',
   'users.lastEvent': 'Last event',
   'users.events': 'Events',
+
+  'audit.title': 'Audit log',
+  'audit.intro': "Every change to this tenant's keys, plan, cap, webhook, algorithms, scenarios, push jobs and console users, newest first, with who made it.",
+  'audit.introAll': 'Every admin change, for every tenant and of sources, areas and console users, newest first, with who made it.',
+  'audit.changes': 'Changes',
+  'audit.none': 'No changes yet.',
+  'audit.when': 'When',
+  'audit.who': 'Who',
+  'audit.change': 'Change',
+  'audit.tenant': 'Tenant',
+  'audit.details': 'Details',
+  'audit.operatorToken': 'Operator token',
+  'audit.more': 'Show older changes',
 
   'tenants.title': 'Tenants & plans',
   'tenants.list': 'Tenants',

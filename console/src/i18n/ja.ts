@@ -32,6 +32,8 @@ export const ja: Record<MessageKey, string> = {
   'nav.operator': '運用者メニュー',
   'nav.tenants': 'テナントとプラン',
   'nav.sources': 'ソース',
+  'nav.audit': '監査ログ',
+  'nav.auditAll': '監査ログ(全体)',
 
   'error.forbidden': 'このページを表示する権限がありません',
   'error.network': 'サーバーに接続できません',
@@ -339,6 +341,19 @@ export const ja: Record<MessageKey, string> = {
   'users.started': '開始',
   'users.lastEvent': '最後のイベント',
   'users.events': 'イベント数',
+
+  'audit.title': '監査ログ',
+  'audit.intro': 'このテナントのキー、プラン、上限、Webhook、アルゴリズム、シナリオ、プッシュジョブ、コンソールユーザーへの変更を、新しい順に、変更した人とともに表示します。',
+  'audit.introAll': 'すべてのテナント、ソース、エリア、コンソールユーザーへの管理操作を、新しい順に、変更した人とともに表示します。',
+  'audit.changes': '変更',
+  'audit.none': '変更はまだありません。',
+  'audit.when': '日時',
+  'audit.who': '変更した人',
+  'audit.change': '操作',
+  'audit.tenant': 'テナント',
+  'audit.details': '内容',
+  'audit.operatorToken': '運用者トークン',
+  'audit.more': 'さらに古い変更を表示',
 
   'tenants.title': 'テナントとプラン',
   'tenants.list': 'テナント',

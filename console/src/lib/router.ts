@@ -21,13 +21,14 @@ export function useLocation(): { path: string; search: string } {
   return useStore(location);
 }
 
-export type TenantSection = 'overview' | 'keys' | 'scenarios' | 'scenario' | 'algorithm' | 'push' | 'webhook' | 'usage' | 'users';
+export type TenantSection = 'overview' | 'keys' | 'scenarios' | 'scenario' | 'algorithm' | 'push' | 'webhook' | 'usage' | 'users' | 'audit';
 
 export type Route =
   | { page: 'login' }
   | { page: 'home' }
   | { page: 'tenants' }
   | { page: 'sources' }
+  | { page: 'audit' }
   | { page: 'tenant'; tenantId: string; section: TenantSection; param?: string }
   | { page: 'notFound' };
 
@@ -40,6 +41,7 @@ const SECTIONS: Record<string, TenantSection> = {
   webhook: 'webhook',
   'usage-cap': 'usage',
   users: 'users',
+  'audit-log': 'audit',
 };
 
 /** The URL segment of each tenant section (the inverse of SECTIONS, plus the detail pages). */
@@ -53,6 +55,7 @@ const SEGMENTS: Record<TenantSection, string> = {
   webhook: 'webhook',
   usage: 'usage-cap',
   users: 'users',
+  audit: 'audit-log',
 };
 
 export function tenantPath(tenantId: string, section: TenantSection, param?: string): string {
@@ -68,6 +71,7 @@ export function matchRoute(path: string): Route {
   if (parts.length === 1 && parts[0] === 'login') return { page: 'login' };
   if (parts.length === 1 && parts[0] === 'tenants') return { page: 'tenants' };
   if (parts.length === 1 && parts[0] === 'sources') return { page: 'sources' };
+  if (parts.length === 1 && parts[0] === 'audit-log') return { page: 'audit' };
   if (parts[0] === 't' && parts[1] && parts.length <= 4) {
     const segment = parts[2] ?? 'overview';
     let section = SECTIONS[segment];
