@@ -19,6 +19,7 @@ import { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrorHandler, installErr
 import { installJsonBodyParser } from './http/json-body-parser.js';
 import { installPipeline, rateLimitHeadersOfRefused } from './http/pipeline.js';
 import { installRequestTargetHygiene } from './http/request-target-hygiene.js';
+import { requestTimeouts } from './http/request-timeouts.js';
 import { newRequestId } from './http/request-id.js';
 import { RequestLog, RequestLogger } from './http/request-logging.js';
 import { installValidators } from './http/validator.js';
@@ -62,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     clientErrorHandler: clientErrorHandler((target, authorization) => rateLimitHeadersOfRefused(deps, target, authorization)),
     frameworkErrors: frameworkErrorHandler((target, authorization) => rateLimitHeadersOfRefused(deps, target, authorization)),
+    // A request not wholly received within REQUEST_TIMEOUT_MS is a 408 problem.
+    ...requestTimeouts(deps.config.requestTimeoutMs),
     // Requests during shutdown get a 503 problem with Retry-After (drain.ts), not Fastify's bare one.
     return503OnClosing: false,
     // No implicit HEAD twins: a HEAD of a metered GET would be charged for no body.

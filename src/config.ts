@@ -21,6 +21,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How often in-memory usage counters are written to the ledger. */
   usageFlushIntervalMs: number;
+  /** Time a client has to send a whole request, headers and body (408 after it). */
+  requestTimeoutMs: number;
   /**
    * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): a hop count,
    * or addresses and CIDR ranges; false trusts none (the peer is the client).
@@ -95,6 +97,7 @@ export const CONFIG_VARIABLES = [
   'ALLOW_PRIVATE_NETWORK_FETCH',
   'LOG_LEVEL',
   'USAGE_FLUSH_INTERVAL_MS',
+  'REQUEST_TIMEOUT_MS',
   'CRAWL_CONCURRENCY',
   'CRAWL_HOST_DELAY_MS',
   'CRAWL_FETCH_TIMEOUT_MS',
@@ -185,6 +188,7 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
   }
 
   const usageFlushIntervalMs = integer('USAGE_FLUSH_INTERVAL_MS', 1000, 10, 60_000);
+  const requestTimeoutMs = integer('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
   const crawl = {
     concurrency: integer('CRAWL_CONCURRENCY', 4, 1, 64),
     hostDelayMs: integer('CRAWL_HOST_DELAY_MS', 1000, 0, 60_000),
@@ -243,6 +247,7 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     allowPrivateNetworkFetch: allowRaw === 'true' || allowRaw === '1',
     logLevel: logLevelRaw as Config['logLevel'],
     usageFlushIntervalMs,
+    requestTimeoutMs,
     trustProxy,
     workerMetricsPort,
     crawl: Object.freeze(crawl),

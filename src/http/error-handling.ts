@@ -108,8 +108,14 @@ function isStorageUnavailable(error: { code?: string; message?: string }): boole
 
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request was not received in time.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request, headers and body, was not received in time; send it whole, without pauses.'],
 };
+
+/** The response Node created for a request whose headers were parsed. */
+interface InProgress {
+  headersSent?: boolean;
+  req?: { url?: string; headers: { authorization?: string } };
+}
 
 /** Headers for a request refused by Node's parser, from what of it was read (pipeline.ts: X-RateLimit-*). */
 export type RefusedRequestHeaders = (target: string | null, authorization: string | undefined) => Promise<Record<string, string | number>>;
@@ -123,14 +129,16 @@ export function clientErrorHandler(headersOf: RefusedRequestHeaders = async () =
   return (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
     // A response already under way on this keep-alive socket cannot be followed
     // by ours: close the connection instead (as Fastify's default handler does).
-    const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    const inProgress = (socket as Socket & { _httpMessage?: InProgress })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent) {
       socket.destroy();
       return;
     }
+    // A request timed out after its headers (its body never came) was parsed: read it from there.
     const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
-    const target = requestTarget(packet);
-    headersOf(target, headerOf(packet, 'authorization'))
+    const target = inProgress?.req?.url ?? requestTarget(packet);
+    const authorization = inProgress?.req ? inProgress.req.headers.authorization : headerOf(packet, 'authorization');
+    headersOf(target, authorization)
       .catch(() => ({}))
       .then((headers) => {
         if (socket.writable) socket.end(problemResponse(error.code, target, headers));
