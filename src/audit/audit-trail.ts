@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { sortableId } from '../lib/sortable-id.js';
 import { insertAuditEntry, type AuditEntry } from './audit-repo.js';
 
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -12,16 +12,6 @@ const SECRET_FIELD = /password|secret|token|api_key/i;
 const MAX_CHANGES_CHARS = 2000;
 /** A longer text (an article's body) is recorded as its beginning: the log says what changed, not the content. */
 const MAX_TEXT_CHARS = 200;
-
-let serial = 0;
-/**
- * `aud_` + time + a per-process serial + random: ids sort as the changes were made
- * (the log lists by time, then id), also within one millisecond of one node.
- */
-function auditId(now: number): string {
-  serial = (serial + 1) % 36 ** 4;
-  return `aud_${now.toString(36).padStart(9, '0')}${serial.toString(36).padStart(4, '0')}${randomBytes(6).toString('hex')}`;
-}
 
 /**
  * The audit trail (docs/operations.md): every admin change that succeeded
@@ -60,7 +50,8 @@ function auditEntry(request: FastifyRequest, reply: FastifyReply, now: number): 
   const location = reply.getHeader('location');
   const target = typeof location === 'string' && location.startsWith('/admin/') ? location : path;
   return {
-    id: auditId(now),
+    // Sorted as made: the log lists by time, then id.
+    id: sortableId('aud', now),
     at: now,
     actor: user ? user.email : 'operator token',
     actorRole: user?.role ?? 'operator',

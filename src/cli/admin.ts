@@ -117,6 +117,7 @@ const COMMANDS: Record<string, [string, Builder]> = {
     method: 'POST',
     path: `/admin/v1/sources/${need(a, 1, 'sources crawl SOURCE [--wait]')[0]}/crawl${f.wait ? '?wait=true' : ''}`,
   })],
+  'sources crawls': ['sources crawls SOURCE', (a) => ({ method: 'GET', path: `/admin/v1/sources/${need(a, 1, 'sources crawls SOURCE')[0]}/crawls` })],
   'areas find': ['areas find NAME [--level station|city|prefecture|country]', (a, f) => {
     need(a, 1, 'areas find NAME');
     const query = new URLSearchParams({ name: a[0]!, ...(str(f.level) ? { level: str(f.level)! } : {}) });

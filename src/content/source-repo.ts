@@ -19,7 +19,8 @@ export interface CrawlStatus {
   lastSuccessAt: number | null;
   lastError: string | null;
   errorCount: number;
-  lastResult: (CrawlCounts & { not_modified: boolean }) | null;
+  /** The last crawl that found something or failed (not one that found nothing new); `at` unset on results stored before it was. */
+  lastResult: (CrawlCounts & { not_modified: boolean; at?: number }) | null;
 }
 
 export interface Source {

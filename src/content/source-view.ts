@@ -20,7 +20,9 @@ const CrawlStatusView = Type.Object({
   next_crawl_at: Nullable(IsoTimestamp, { description: 'Null: due now.' }),
   error_count: Type.Integer({ description: 'Consecutive failed crawls.' }),
   last_error: Nullable(Type.String(), { description: "Why the last crawl failed, or which of its articles failed." }),
-  last_result: Nullable(Type.Intersect([CrawlCountsView, Type.Object({ not_modified: Type.Boolean() })])),
+  last_result: Nullable(Type.Intersect([CrawlCountsView, Type.Object({ not_modified: Type.Boolean(), at: Nullable(IsoTimestamp) })]), {
+    description: 'The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new leaves it (GET …/crawls lists every crawl).',
+  }),
 });
 
 export const SourceView = Type.Object(
@@ -66,7 +68,7 @@ export function sourceView(s: Source) {
       next_crawl_at: isoOrNull(s.crawl.nextCrawlAt),
       error_count: s.crawl.errorCount,
       last_error: s.crawl.lastError,
-      last_result: s.crawl.lastResult,
+      last_result: s.crawl.lastResult && { ...s.crawl.lastResult, at: isoOrNull(s.crawl.lastResult.at ?? null) },
     },
     created_at: toIso(s.createdAt),
     updated_at: toIso(s.updatedAt),

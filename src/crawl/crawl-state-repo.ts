@@ -41,15 +41,21 @@ export async function renewLease(db: Kysely<Database>, sourceId: string, held: n
   await db.updateTable('sources').set({ crawl_lease_until: until }).where('id', '=', sourceId).where('crawl_lease_until', '=', held).execute();
 }
 
+/** A crawl that stored or updated an article, or failed to fetch one: worth keeping as `last_result`. */
+export function foundSomething(counts: CrawlCounts): boolean {
+  return counts.new + counts.updated + counts.failed > 0;
+}
+
 // Both records apply only while the crawler still holds its lease: a crawler
 // whose lease ran out (and was taken over) must not overwrite the new one.
+// Each says whether it applied.
 export async function recordCrawlSuccess(
   db: Kysely<Database>,
   sourceId: string,
   lease: number,
   at: { now: number; next: number; etag: string | null; lastModified: string | null; counts: CrawlCounts; notModified: boolean; pageErrors: string | null },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('sources')
     .set({
       etag: at.etag,
@@ -60,11 +66,14 @@ export async function recordCrawlSuccess(
       crawl_lease_until: null,
       error_count: 0,
       last_error: at.pageErrors,
-      last_result: JSON.stringify({ ...at.counts, not_modified: at.notModified }),
+      // A crawl that found nothing new (a 304, every entry unchanged) leaves the last
+      // result that did: the crawl history (crawl-history-repo.ts) has every crawl.
+      ...(foundSomething(at.counts) ? { last_result: JSON.stringify({ ...at.counts, not_modified: at.notModified, at: at.now }) } : {}),
     })
     .where('id', '=', sourceId)
     .where('crawl_lease_until', '=', lease)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function recordCrawlFailure(
@@ -72,8 +81,8 @@ export async function recordCrawlFailure(
   sourceId: string,
   lease: number,
   at: { now: number; next: number; error: string; errorCount: number; counts: CrawlCounts },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('sources')
     .set({
       last_crawled_at: at.now,
@@ -81,11 +90,12 @@ export async function recordCrawlFailure(
       crawl_lease_until: null,
       error_count: at.errorCount,
       last_error: at.error,
-      last_result: JSON.stringify({ ...at.counts, not_modified: false }),
+      last_result: JSON.stringify({ ...at.counts, not_modified: false, at: at.now }),
     })
     .where('id', '=', sourceId)
     .where('crawl_lease_until', '=', lease)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** A new feed URL, or a source switched back on: start afresh, due at once. */

@@ -2,6 +2,7 @@ import type { CrawlCounts } from '../content/source-repo.js';
 import { toIso } from '../lib/time.js';
 import { retryDelayMs } from './backoff.js';
 import { claimSource, dueSourceIds, recordCrawlFailure, recordCrawlSuccess, renewLease } from './crawl-state-repo.js';
+import { addCrawlRecord } from './crawl-history-repo.js';
 import { crawlSource, emptyCounts, SourceError, type CrawlContext } from './crawl-source.js';
 import { passesAutomaticReview, raiseToReviewed } from './review-source.js';
 
@@ -139,7 +140,8 @@ export class Crawler {
       const outcome = await crawlSource({ ...this.ctx, shouldStop }, source, counts);
       const now = clock.now();
       const next = now + intervalMs;
-      await recordCrawlSuccess(db, source.id, lease, { now, next, etag: outcome.etag, lastModified: outcome.lastModified, counts, notModified: outcome.notModified, pageErrors: outcome.pageErrors });
+      const recorded = await recordCrawlSuccess(db, source.id, lease, { now, next, etag: outcome.etag, lastModified: outcome.lastModified, counts, notModified: outcome.notModified, pageErrors: outcome.pageErrors });
+      if (recorded) await addCrawlRecord(db, source.id, { at: now, status: 'completed', notModified: outcome.notModified, counts, error: outcome.pageErrors });
       // The automatic review of a new source: its first successful crawl only,
       // so an operator's later demotion to 0 stands.
       if (source.trustLevel === 0 && source.crawl.lastSuccessAt === null && passesAutomaticReview(counts)) await raiseToReviewed(db, source.id, now);
@@ -150,7 +152,9 @@ export class Crawler {
       const now = clock.now();
       const errorCount = source.crawl.errorCount + 1;
       const next = now + Math.max(intervalMs, retryDelayMs(errorCount, this.options.random));
-      await recordCrawlFailure(db, source.id, lease, { now, next, error, errorCount, counts });
+      if (await recordCrawlFailure(db, source.id, lease, { now, next, error, errorCount, counts })) {
+        await addCrawlRecord(db, source.id, { at: now, status: 'failed', notModified: false, counts, error });
+      }
       return { source_id: source.id, status: 'failed', not_modified: false, counts, error, next_crawl_at: toIso(next) };
     }
   }

@@ -440,6 +440,23 @@ export interface paths {
         patch: operations["patchAdminSourcesBySourceId"];
         trace?: never;
     };
+    "/admin/v1/sources/{source_id}/crawls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A source's last crawls, newest first (the 20 newest are kept) */
+        get: operations["getAdminSourcesBySourceIdCrawls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/sources/{source_id}/crawl": {
         parameters: {
             query?: never;
@@ -451,7 +468,7 @@ export interface paths {
         put?: never;
         /**
          * Crawl a source now
-         * @description With `wait=true`, crawls now and answers with the counts when done (200, also when the crawl failed: see `status` and `error`). Without it, makes the source due at once and answers 202; a worker crawls it within a second or two.
+         * @description With `wait=true`, crawls now and answers with the counts when done (200, also when the crawl failed: see `status` and `error`), and the newest crawls. When another worker is crawling the source, waits for that crawl (up to a minute, else 409) and reports it (`crawled_by: another_worker`). Without it, makes the source due at once and answers 202; a worker crawls it within a second or two.
          */
         post: operations["postAdminSourcesBySourceIdCrawl"];
         delete?: never;
@@ -774,6 +791,7 @@ export interface components {
                 error_count: number;
                 /** @description Why the last crawl failed, or which of its articles failed. */
                 last_error: null | string;
+                /** @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new leaves it (GET …/crawls lists every crawl). */
                 last_result: null | ({
                     /** @description Articles stored for the first time. */
                     new: number;
@@ -787,12 +805,34 @@ export interface components {
                     failed: number;
                 } & {
                     not_modified: boolean;
+                    at: null | string;
                 });
             };
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        CrawlRecord: {
+            /** Format: date-time */
+            at: string;
+            status: "completed" | "failed";
+            /** @description The feed answered 304: nothing changed since the crawl before. */
+            not_modified: boolean;
+            counts: {
+                /** @description Articles stored for the first time. */
+                new: number;
+                /** @description Articles changed in the feed and updated in place. */
+                updated: number;
+                /** @description Entries recognised as an article already held (same URL or near-duplicate text). */
+                duplicate: number;
+                /** @description Entries already stored and unchanged (no page fetched). */
+                unchanged: number;
+                /** @description Entries whose page could not be fetched or used; retried on later crawls. */
+                failed: number;
+            };
+            /** @description Why the crawl failed, or which of its articles failed. */
+            error: null | string;
         };
         ConsoleUser: {
             id: string;
@@ -4397,6 +4437,7 @@ export interface operations {
                             error_count: number;
                             /** @description Why the last crawl failed, or which of its articles failed. */
                             last_error: null | string;
+                            /** @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new leaves it (GET …/crawls lists every crawl). */
                             last_result: null | ({
                                 /** @description Articles stored for the first time. */
                                 new: number;
@@ -4410,6 +4451,7 @@ export interface operations {
                                 failed: number;
                             } & {
                                 not_modified: boolean;
+                                at: null | string;
                             });
                         };
                         /** Format: date-time */
@@ -4511,6 +4553,7 @@ export interface operations {
                             error_count: number;
                             /** @description Why the last crawl failed, or which of its articles failed. */
                             last_error: null | string;
+                            /** @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new leaves it (GET …/crawls lists every crawl). */
                             last_result: null | ({
                                 /** @description Articles stored for the first time. */
                                 new: number;
@@ -4524,6 +4567,7 @@ export interface operations {
                                 failed: number;
                             } & {
                                 not_modified: boolean;
+                                at: null | string;
                             });
                         };
                         /** Format: date-time */
@@ -4698,6 +4742,7 @@ export interface operations {
                             error_count: number;
                             /** @description Why the last crawl failed, or which of its articles failed. */
                             last_error: null | string;
+                            /** @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new leaves it (GET …/crawls lists every crawl). */
                             last_result: null | ({
                                 /** @description Articles stored for the first time. */
                                 new: number;
@@ -4711,6 +4756,7 @@ export interface operations {
                                 failed: number;
                             } & {
                                 not_modified: boolean;
+                                at: null | string;
                             });
                         };
                         /** Format: date-time */
@@ -4794,6 +4840,76 @@ export interface operations {
             };
         };
     };
+    getAdminSourcesBySourceIdCrawls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                source_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        crawls: components["schemas"]["CrawlRecord"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/sources/example_source_id/crawls",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/sources/example_source_id/crawls",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     postAdminSourcesBySourceIdCrawl: {
         parameters: {
             query?: {
@@ -4833,8 +4949,11 @@ export interface operations {
                             failed: number;
                         };
                         error: null | string;
-                        /** Format: date-time */
-                        next_crawl_at: string;
+                        next_crawl_at: null | string;
+                        /** @description another_worker: a worker was crawling the source when asked; this is that crawl, waited for. */
+                        crawled_by: "this_request" | "another_worker";
+                        /** @description The newest crawls of the source, this one first. */
+                        recent_crawls: components["schemas"]["CrawlRecord"][];
                     };
                 };
             };
