@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
-import { clientOf, freePort, manualTimer } from '../helpers/listening-app.js';
+import { clientOf, closeListening, freePort, manualTimer } from '../helpers/listening-app.js';
 
 describe.each(testBackends().map((b) => [b.name, b] as const))('the client iterators on %s', (_name, backend) => {
   let f: FeedFixture;
@@ -12,7 +12,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the client itera
     f = await startFeedFixture({ backend, perSource: 50 }); // 300 items
     await f.t.app.listen({ port, host: '127.0.0.1' });
   });
-  afterAll(() => f.t.close());
+  afterAll(() => closeListening(f.t));
 
   it('iterating a feed of 300 items never repeats one, and ends when next_cursor is null', async () => {
     const client = clientOf(served, f.key, manualTimer(f.t.clock));

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
-import { clientOf, freePort, manualTimer } from '../helpers/listening-app.js';
+import { clientOf, closeListening, freePort, manualTimer } from '../helpers/listening-app.js';
 
 const FILE_BYTES = 200 * 1024 * 1024;
 /** Growth allowed over the download: a few network chunks and V8's young generation, far below the file. */
@@ -18,7 +18,7 @@ describe('downloadCandidates streams a 200 MB push file', () => {
     f = await startFeedFixture({ backend: testBackends()[0]!, perSource: 2, env: { PUBLIC_BASE_URL: served.baseUrl } });
     await f.t.app.listen({ port, host: '127.0.0.1' });
   });
-  afterAll(() => f.t.close());
+  afterAll(() => closeListening(f.t));
 
   it('line by line as typed records, with RSS growing by a small fraction of the file', async () => {
     const client = clientOf(served, f.key, manualTimer(f.t.clock, async () => void (await f.t.deps.pushWorker.runPending())));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemError, verifyWebhook, WebhookVerificationError, type PushCandidateLine } from '../../client/src/index.js';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
-import { clientOf, freePort, manualTimer } from '../helpers/listening-app.js';
+import { clientOf, closeListening, freePort, manualTimer } from '../helpers/listening-app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
 describe.each(testBackends().map((b) => [b.name, b] as const))('push jobs and webhooks through the client on %s', (_name, backend) => {
@@ -20,7 +20,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('push jobs and we
   });
   afterAll(async () => {
     await receiver.close();
-    await f.t.close();
+    await closeListening(f.t);
   });
 
   /** The client waits on the server's clock; the push worker runs while it waits. */

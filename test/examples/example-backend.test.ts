@@ -6,7 +6,7 @@ import { buildExampleBackend } from '../../examples/backend/app.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
-import { clientOf, freePort, manualTimer } from '../helpers/listening-app.js';
+import { clientOf, closeListening, freePort, manualTimer } from '../helpers/listening-app.js';
 
 /** examples/backend between an "app" (this test, over HTTP) and the real server. */
 describe('the example backend', () => {
@@ -32,7 +32,7 @@ describe('the example backend', () => {
   });
   afterAll(async () => {
     if (!closed) await example.close();
-    await f.t.close();
+    await closeListening(f.t);
   });
 
   it('receives the push webhook, verifies it, streams the candidates and notifies each user; a forged one is refused', async () => {
