@@ -48,6 +48,8 @@ export class EventBuffer {
   private readonly timer: ReturnType<typeof setInterval> | null;
   private sending: Promise<void> | null = null;
   private closed = false;
+  /** Events refused in a send no caller awaited (a full batch, the timer), for the next flush() to throw. */
+  private unreported: RejectedEvent[] = [];
 
   constructor(
     private readonly client: ContentFeedClient,
@@ -55,7 +57,7 @@ export class EventBuffer {
   ) {
     this.batchSize = Math.min(MAX_EVENTS_PER_REQUEST, Math.max(1, options.batchSize ?? MAX_EVENTS_PER_REQUEST));
     const every = options.flushIntervalMs ?? 5000;
-    this.timer = every > 0 ? setInterval(() => this.flush().catch((error) => this.options.onError?.(error)), every) : null;
+    this.timer = every > 0 ? setInterval(() => this.flush().catch((error) => this.background(error)), every) : null;
     // A timer alone must not keep a Node process alive.
     (this.timer as { unref?: () => void } | null)?.unref?.();
   }
@@ -69,14 +71,41 @@ export class EventBuffer {
     if (this.closed) throw new Error('EventBuffer is closed');
     this.queue.push(event);
     if (this.queue.length >= this.batchSize && !this.sending) {
-      this.send(false).catch((error) => this.options.onError?.(error));
+      this.send(false).catch((error) => this.background(error));
     }
   }
 
-  /** Sends everything queued; rejects when a batch could not be delivered (it stays queued). */
+  /**
+   * Sends everything queued; rejects when a batch could not be delivered (it stays
+   * queued), and with RejectedEventsError for refused events no handler has taken yet.
+   */
   async flush(): Promise<void> {
     while (this.sending) await this.sending.catch(() => {});
-    if (this.queue.length > 0) await this.send(true);
+    if (this.queue.length > 0) await this.send(true).catch((error) => this.collect(error));
+    if (this.unreported.length > 0) {
+      const rejected = this.unreported;
+      this.unreported = [];
+      throw new RejectedEventsError(rejected, this.lastRefusal!);
+    }
+  }
+
+  private lastRefusal: ProblemError | null = null;
+
+  /** Refused events join the ones to report; any other error is the caller's. */
+  private collect(error: unknown): void {
+    if (!(error instanceof RejectedEventsError)) throw error;
+    this.unreported.push(...error.rejected);
+    this.lastRefusal = error.refusal;
+  }
+
+  /** An error of a send no caller awaits: to onError, else refused events wait for the next flush(). */
+  private background(error: unknown): void {
+    if (this.options.onError) return this.options.onError(error);
+    try {
+      this.collect(error);
+    } catch {
+      // A delivery failure: the batch is back in the queue, and the next flush sends it or says why.
+    }
   }
 
   /** Stops the timer and flushes; rejects, with the events still `pending`, if they could not be sent. */

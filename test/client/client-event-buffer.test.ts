@@ -99,6 +99,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the event buffer
     await expect(buffer.flush()).rejects.toMatchObject({ name: 'RejectedEventsError', rejected: [expect.objectContaining({ event: expect.objectContaining({ session_id: 's-y' }) })] });
   });
 
+  it('events refused in a batch sent because it filled are thrown by the next flush(), not lost', async () => {
+    const { apiKey } = await served.t.createTenant();
+    const buffer = clientOf(served, apiKey, manualTimer(clock)).eventBuffer({ batchSize: 2, flushIntervalMs: 0 });
+    buffer.track({ type: 'login', session_id: 's-z', user_id: 'u', occurred_at: 'yesterday' });
+    buffer.track(sessionStart(500)); // the batch is full: sent now, with no caller awaiting it
+    await expect(buffer.flush()).rejects.toMatchObject({ name: 'RejectedEventsError', rejected: [expect.objectContaining({ event: expect.objectContaining({ session_id: 's-z' }) })] });
+    expect(buffer.pending).toHaveLength(0);
+    await buffer.close();
+  });
+
   it('a batch that still fails after the retries stays queued, and the next flush delivers it', async () => {
     const { apiKey } = await served.t.createTenant();
     let down = true;
