@@ -5,6 +5,7 @@ import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
 import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
 import { FeedContextFields } from './feed-route.js';
+import { prefectureOf } from './resolve-feed-areas.js';
 
 const Signals = Type.Object(
   {
@@ -36,9 +37,10 @@ const PreviewResponse = Type.Object({
     scenario: Type.String(),
     algorithm_id: Type.String(),
     user: Type.Object({ user_id: Nullable(Type.String()), registered: Type.Boolean() }),
-    areas: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), level: Type.String() }), {
-      description: 'The areas the ranking boosts: from area_names or area_ids, else the registered user\'s profile.',
+    areas: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), level: Type.String(), prefecture: Nullable(Type.String()) }), {
+      description: 'The areas the ranking boosts: from area_names or area_ids, else the registered user\'s profile; each with its prefecture (null for the country).',
     }),
+    ignored_areas: Type.Array(Type.String(), { description: 'Names or ids that matched no area and were ignored, as in the feed.' }),
   }),
 });
 
@@ -80,7 +82,8 @@ export const adminPreviewRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app,
           scenario: preview.scenario.name,
           algorithm_id: preview.scenario.algorithmId,
           user: { user_id: preview.user.userId, registered: preview.user.registered },
-          areas: preview.areas.map((a) => ({ id: a.id, name: a.name, level: a.level })),
+          areas: preview.areas.map((a) => ({ id: a.id, name: a.name, level: a.level, prefecture: prefectureOf(deps.areas, a)?.name ?? null })),
+          ignored_areas: preview.ignoredAreas,
         },
       };
     },

@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock.js';
 import type { ScoreParts } from '../ranking/score.js';
 import { findAlgorithm, findScenario, type Scenario } from '../scenarios/scenario-repo.js';
 import { LIST_SIZE, personalListUser } from './feed-rankings.js';
-import { areaTarget, resolveFeedAreas, type AreaQuery } from './resolve-feed-areas.js';
+import { areaTarget, resolveFeedAreasExplained, type AreaQuery } from './resolve-feed-areas.js';
 import { loadUserFeedState } from './user-feed-state.js';
 import type { UserRanker } from './user-ranker.js';
 
@@ -29,6 +29,8 @@ export interface Preview {
   scenario: Scenario;
   user: { userId: string | null; registered: boolean };
   areas: Area[];
+  /** Names or ids that matched no area (resolve-feed-areas.ts). */
+  ignoredAreas: string[];
   items: PreviewItem[];
 }
 
@@ -59,7 +61,7 @@ export class FeedPreview {
 
     const now = clock.now();
     const user = await loadUserFeedState(db, tenantId, query.user_id, now);
-    const areas = resolveFeedAreas(this.deps.areas, query, user.registered ? user.properties : {});
+    const { areas, ignored } = resolveFeedAreasExplained(this.deps.areas, query, user.registered ? user.properties : {});
     const ranked = await this.deps.ranker.explain(
       {
         tenantId,
@@ -82,6 +84,6 @@ export class FeedPreview {
       if (!view || user.blocked.has(view.source.id)) continue;
       items.push({ view, score: r.score, signals: r.signals, exploration: r.exploration });
     }
-    return { scenario, user: { userId: query.user_id ?? null, registered: user.registered }, areas, items };
+    return { scenario, user: { userId: query.user_id ?? null, registered: user.registered }, areas, ignoredAreas: ignored, items };
   }
 }

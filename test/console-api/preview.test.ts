@@ -95,7 +95,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
       snapshotSaves.mockRestore();
     }
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.meta).sort()).toEqual(['algorithm_id', 'areas', 'scenario', 'user']);
+    expect(Object.keys(res.body.meta).sort()).toEqual(['algorithm_id', 'areas', 'ignored_areas', 'scenario', 'user']);
     for (const item of res.body.items) {
       expect(Object.keys(item).sort()).toEqual(['category', 'exploration', 'id', 'published_at', 'score', 'signals', 'source', 'title', 'url'].sort());
     }
@@ -116,7 +116,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
     expect(fromProfile).toMatchObject({ scenario: 'home', algorithm_id: 'main', user: { user_id: 'local', registered: true } });
     expect(fromProfile.areas).toEqual([expect.objectContaining({ name: '渋谷', level: 'station' })]);
     const fromRequest = (await preview({ user_id: 'local', area_ids: 'pref:27', limit: 3 })).body.meta;
-    expect(fromRequest.areas).toEqual([{ id: 'pref:27', name: '大阪府', level: 'prefecture' }]);
+    expect(fromRequest.areas).toEqual([{ id: 'pref:27', name: '大阪府', level: 'prefecture', prefecture: '大阪府' }]);
+    // An area with its prefecture; a name that means none is reported as ignored, as by the feed.
+    const typo = (await preview({ area_names: '渋谷,しぶやx', limit: 1 })).body.meta;
+    expect(typo).toMatchObject({ areas: [expect.objectContaining({ name: '渋谷', prefecture: '東京都' })], ignored_areas: ['しぶやx'] });
     const anonymous = (await preview({ limit: 3 })).body.meta;
     expect(anonymous).toMatchObject({ user: { user_id: null, registered: false }, areas: [] });
   });

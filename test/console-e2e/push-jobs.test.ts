@@ -35,7 +35,8 @@ describeInBrowser('console: push jobs', () => {
     const cells = await row.locator('td').allTextContents();
     expect(cells[1]).toBe('completed');
     expect(cells[2]).toBe('daily');
-    expect(cells[3]).toBe('3 / 3');
+    // Processed / total, and the users skipped (none here).
+    expect(cells[3]).toBe('3 / 30 skipped (not registered, or deleted)');
     expect(cells[4]).toBe('1.5');
     expect(cells[5]).toMatch(/^\d+(\.\d)? (ms|s)$/);
     expect(posts).toHaveLength(1);

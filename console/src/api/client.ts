@@ -30,6 +30,7 @@ export class ApiError extends Error {
 
 let csrfToken: string | null = null;
 let onUnauthorized: () => void = () => {};
+let onForbiddenRead: (error: ApiError) => void = () => {};
 
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
@@ -38,6 +39,11 @@ export function setCsrfToken(token: string | null): void {
 /** Called when a request answers 401: the session ended (expired, logged out elsewhere). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
+}
+
+/** Called when reading answers 403: the page is not this user's to see (another tenant's, an operator's). */
+export function setForbiddenReadHandler(handler: (error: ApiError) => void): void {
+  onForbiddenRead = handler;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -71,6 +77,7 @@ export async function request<T>(method: string, path: string, body?: unknown, o
   if (!response.ok) {
     const error = await problemOf(response);
     if (response.status === 401 && !options.quiet401) onUnauthorized();
+    if (response.status === 403 && SAFE_METHODS.has(method)) onForbiddenRead(error);
     throw error;
   }
   if (response.status === 204) return undefined as T;

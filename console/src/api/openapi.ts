@@ -3373,12 +3373,15 @@ export interface operations {
                                 user_id: null | string;
                                 registered: boolean;
                             };
-                            /** @description The areas the ranking boosts: from area_names or area_ids, else the registered user's profile. */
+                            /** @description The areas the ranking boosts: from area_names or area_ids, else the registered user's profile; each with its prefecture (null for the country). */
                             areas: {
                                 id: string;
                                 name: string;
                                 level: string;
+                                prefecture: null | string;
                             }[];
+                            /** @description Names or ids that matched no area and were ignored, as in the feed. */
+                            ignored_areas: string[];
                         };
                     };
                 };

@@ -3,11 +3,15 @@ import { useEffect } from 'preact/hooks';
 import { api } from '../api/client.js';
 import type { ConsoleUser, Tenant } from '../api/api-types.js';
 import { useT, type MessageKey } from '../i18n/index.js';
-import { BASE, navigate, tenantPath, type Route, type TenantSection } from '../lib/router.js';
+import { BASE, navigate, tenantPath, useLocation, type Route, type TenantSection } from '../lib/router.js';
+import { forbiddenStore } from '../lib/forbidden.js';
 import { logout } from '../lib/session.js';
 import { useStore } from '../lib/store.js';
 import { useResource } from '../lib/use-resource.js';
 import { chosenTenant, rememberTenant } from '../pages/tenant-choice.js';
+import { Announcement } from './announcement.js';
+import { Page } from './page.js';
+import { Problem } from './problem.js';
 import { LanguageSwitch } from './language-switch.js';
 import { Link } from './link.js';
 
@@ -67,6 +71,12 @@ function TenantName({ tenantId }: { tenantId: string }) {
 export function Shell({ user, route, children }: { user: ConsoleUser; route: Route; children: ComponentChildren }) {
   const t = useT();
   const remembered = useStore(chosenTenant);
+  const forbidden = useStore(forbiddenStore);
+  const { path } = useLocation();
+  // Another page: asked anew (a refusal is about one page, and access can change).
+  useEffect(() => {
+    if (forbidden && forbidden.path !== path) forbiddenStore.set(null);
+  }, [path]);
   const routeTenant = route.page === 'tenant' ? route.tenantId : null;
   useEffect(() => {
     if (user.role === 'operator' && routeTenant && routeTenant !== remembered) rememberTenant(routeTenant);
@@ -137,7 +147,14 @@ export function Shell({ user, route, children }: { user: ConsoleUser; route: Rou
           )}
         </nav>
         <main class="content" id="main">
-          {children}
+          <Announcement />
+          {forbidden?.path === path ? (
+            <Page title={t('error.forbidden')}>
+              <Problem error={forbidden.error} />
+            </Page>
+          ) : (
+            children
+          )}
         </main>
       </div>
     </div>

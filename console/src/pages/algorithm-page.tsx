@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { announce } from '../lib/announce.js';
 import { api, tenantApi } from '../api/client.js';
 import type { Algorithm, AlgorithmConfig } from '../api/api-types.js';
 import { ConfirmButton } from '../components/confirm-button.js';
@@ -26,6 +27,7 @@ export function AlgorithmPage({ tenantId, algorithmId }: { tenantId: string; alg
   });
   const remove = useAction(async () => {
     await api.delete(tenantApi(tenantId, 'algorithms', algorithmId));
+    announce(t('done.algorithmDeleted', { name: algorithmId }));
     navigate(tenantPath(tenantId, 'scenarios'));
   });
 

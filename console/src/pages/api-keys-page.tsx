@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { announce } from '../lib/announce.js';
 import { api, tenantApi } from '../api/client.js';
 import type { ApiKey, IssuedApiKey } from '../api/api-types.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
@@ -31,6 +32,7 @@ export function ApiKeysPage({ tenantId }: { tenantId: string }) {
   const revoke = useAction(async (key: ApiKey) => {
     await api.delete(tenantApi(tenantId, 'api-keys', key.key_id));
     setRevoking(null);
+    announce(t('done.keyRevoked', { name: key.name || `…${key.last4}` }));
     await keys.reload();
   });
 

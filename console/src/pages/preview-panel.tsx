@@ -72,7 +72,9 @@ export function PreviewPanel({ tenantId, scenarios, version }: PreviewPanelProps
   }
 
   const user = result?.meta.user;
-  const areas = (result?.meta.areas ?? []).map((a) => (typeof a === 'string' ? a : (a.name ?? a.id ?? ''))).filter(Boolean);
+  // With its prefecture, so 府中市 (東京都) and 府中市 (広島県) are told apart.
+  const areas = (result?.meta.areas ?? []).map((a) => (a.prefecture && a.prefecture !== a.name ? `${a.name} (${a.prefecture})` : a.name));
+  const ignored = result?.meta.ignored_areas ?? [];
 
   return (
     <Section title={t('preview.title')}>
@@ -100,6 +102,7 @@ export function PreviewPanel({ tenantId, scenarios, version }: PreviewPanelProps
               : t('preview.anonymous')}
             {' · '}
             {areas.length > 0 ? t('preview.areas', { areas: areas.join(', ') }) : t('preview.noAreas')}
+            {ignored.length > 0 && ` · ${t('preview.ignoredAreas', { names: ignored.join(', ') })}`}
           </p>
           <DataTable
             rows={result.items}

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { announce } from '../lib/announce.js';
 import { api, query, tenantApi } from '../api/client.js';
 import type { PushJob, Scenario } from '../api/api-types.js';
 import { DataTable } from '../components/data-table.js';
@@ -48,7 +49,8 @@ export function PushJobsPage({ tenantId }: { tenantId: string }) {
   const start = useAction(async () => {
     // One key per submission: a double click or a retried request starts one job, not two.
     const idempotencyKey = crypto.randomUUID();
-    await api.post(tenantApi(tenantId, 'push-jobs'), { scenario: chosen, candidates_per_user: Number(perUser), target_mode: 'manual', user_ids: ids }, { 'idempotency-key': idempotencyKey });
+    const job = await api.post<PushJob>(tenantApi(tenantId, 'push-jobs'), { scenario: chosen, candidates_per_user: Number(perUser), target_mode: 'manual', user_ids: ids }, { 'idempotency-key': idempotencyKey });
+    announce(t('done.pushStarted', { job: job.job_id, users: ids.length }));
     setUserIds('');
     setTried(false);
     await jobs.reload();
@@ -121,6 +123,7 @@ export function PushJobsPage({ tenantId }: { tenantId: string }) {
                   <td>{job.scenario}</td>
                   <td class="num">
                     {formatNumber(lang, job.users_processed)} / {formatNumber(lang, job.users_total)}
+                    <span class="muted">{t('push.skipped', { users: formatNumber(lang, job.users_skipped) })}</span>
                   </td>
                   <td class="num">{formatNumber(lang, job.consumed_credits, 1)}</td>
                   <td class="num">{formatDuration(job.duration_ms)}</td>

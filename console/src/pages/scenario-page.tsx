@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { announce } from '../lib/announce.js';
 import { api, tenantApi } from '../api/client.js';
 import type { ScenarioType } from '../api/api-types.js';
 import { ConfirmButton } from '../components/confirm-button.js';
@@ -32,11 +33,13 @@ export function ScenarioPage({ tenantId, name }: { tenantId: string; name: strin
 
   const save = useAction(async () => {
     await api.put(tenantApi(tenantId, 'scenarios', name), { type, algorithm_id: algorithmId });
+    announce(t('done.scenarioSaved', { name }));
     await data.reload();
     setVersion((v) => v + 1);
   });
   const remove = useAction(async () => {
     await api.delete(tenantApi(tenantId, 'scenarios', name));
+    announce(t('done.scenarioDeleted', { name }));
     navigate(tenantPath(tenantId, 'scenarios'));
   });
 

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { announce } from '../lib/announce.js';
 import { api, tenantApi } from '../api/client.js';
 import type { Algorithm, AlgorithmConfig, Scenario, ScenarioType } from '../api/api-types.js';
 import { DataTable } from '../components/data-table.js';
@@ -40,11 +41,13 @@ export function ScenariosPage({ tenantId }: { tenantId: string }) {
 
   const createScenario = useAction(async (algorithmId: string) => {
     await api.put(tenantApi(tenantId, 'scenarios', scenarioName), { type: scenarioType, algorithm_id: algorithmId });
+    announce(t('done.scenarioCreated', { name: scenarioName, algorithm: algorithmId }));
     navigate(tenantPath(tenantId, 'scenario', scenarioName));
   });
   const createAlgorithm = useAction(async () => {
     // Fields left out take their defaults; the editor opens on them.
     await api.put(tenantApi(tenantId, 'algorithms', algorithmName), {});
+    announce(t('done.algorithmCreated', { name: algorithmName }));
     navigate(tenantPath(tenantId, 'algorithm', algorithmName));
   });
 

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { announce } from '../lib/announce.js';
 import { api } from '../api/client.js';
 import type { CrawlResult, Source } from '../api/api-types.js';
 import { DataTable } from '../components/data-table.js';
@@ -38,6 +39,7 @@ export function SourcesPage() {
   });
   const setTrust = useAction(async (source: Source, level: number) => {
     await api.patch(sourceApi(source.id), { trust_level: level });
+    announce(t('done.trustChanged', { name: source.name, level, label: t(`trust.${level}` as 'trust.0') }));
     await sources.reload();
   });
   const create = useAction(async () => {
@@ -48,6 +50,7 @@ export function SourcesPage() {
       ...(form.language.trim() ? { language: form.language.trim() } : {}),
       ...(form.category.trim() ? { category: form.category.trim() } : {}),
     });
+    announce(t('done.sourceCreated', { name: form.name.trim() }));
     setForm({ name: '', feed_url: '', trust_level: '0', language: 'ja', category: '' });
     setTried(false);
     await sources.reload();

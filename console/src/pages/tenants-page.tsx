@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { announce } from '../lib/announce.js';
 import { api } from '../api/client.js';
 import { PLANS, type Plan, type Tenant } from '../api/api-types.js';
 import { DataTable } from '../components/data-table.js';
@@ -30,6 +31,7 @@ export function TenantsPage() {
     const body: Record<string, unknown> = { name: name.trim(), plan, default_scenarios: defaultScenarios };
     if (plan === 'custom') body.rate_limit_rps = Number(rate);
     const tenant = await api.post<Tenant>('/admin/v1/tenants', body);
+    announce(t(defaultScenarios ? 'done.tenantCreatedWithScenarios' : 'done.tenantCreated', { name: tenant.name }));
     rememberTenant(tenant.id);
     navigate(tenantPath(tenant.id, 'overview'));
   });
@@ -37,8 +39,9 @@ export function TenantsPage() {
     if (!editing) return;
     const body: Record<string, unknown> = { plan: editing.plan };
     if (editing.plan === 'custom') body.rate_limit_rps = Number(editing.rate);
-    await api.patch(`/admin/v1/tenants/${encodeURIComponent(editing.id)}`, body);
+    const changed = await api.patch<Tenant>(`/admin/v1/tenants/${encodeURIComponent(editing.id)}`, body);
     setEditing(null);
+    announce(t('done.planChanged', { name: changed.name, plan: t(`plan.${changed.plan}`), rate: changed.rate_limit_rps }));
     await tenants.reload();
   });
 

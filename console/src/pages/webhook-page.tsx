@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { announce } from '../lib/announce.js';
 import { api, query, tenantApi } from '../api/client.js';
 import type { WebhookDelivery } from '../api/api-types.js';
 import { ConfirmButton } from '../components/confirm-button.js';
@@ -42,6 +43,7 @@ export function WebhookPage({ tenantId }: { tenantId: string }) {
   const remove = useAction(async () => {
     await api.delete(tenantApi(tenantId, 'webhook'));
     setSecret(null);
+    announce(t('done.webhookRemoved'));
     await webhook.reload();
   });
   const test = useAction(async () => {
