@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppDeps } from './app-deps.js';
+import { adminContentBrowseRoutes } from './content/admin-content-browse-routes.js';
 import { adminContentRoutes } from './content/admin-content-routes.js';
 import { adminSourceRoutes } from './content/admin-source-routes.js';
 import { adminConsoleUserRoutes } from './console/admin-console-user-routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminCrawlRoute, deps);
   await app.register(adminAreaRoutes, deps);
   await app.register(adminContentRoutes, deps);
+  await app.register(adminContentBrowseRoutes, deps);
   await app.register(adminConsoleUserRoutes, deps);
   await app.register(adminAuditRoutes, deps);
   await app.register(consoleSessionRoutes, deps);

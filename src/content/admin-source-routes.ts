@@ -5,6 +5,7 @@ import { errors } from '../http/problem.js';
 import { Nullable, withProblems } from '../http/schemas.js';
 import { newId } from '../lib/ids.js';
 import { deleteSource, findSource, insertSource, listSources, saveSource, type NewSource, type Source } from './source-repo.js';
+import { articleCounts } from './content-browse-repo.js';
 import { sourceView, SourceView } from './source-view.js';
 import { resetCrawlState } from '../crawl/crawl-state-repo.js';
 
@@ -76,20 +77,26 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
       await insertSource(db, source);
       if (source.feedUrl) crawler.wake();
       reply.code(201).header('location', `/admin/v1/sources/${source.id}`);
-      return sourceView((await findSource(db, source.id))!);
+      return sourceView((await findSource(db, source.id))!, 0);
     },
   );
 
   app.get(
     '/admin/v1/sources',
     { config: admin, schema: { tags, security, summary: 'List sources', response: withProblems({ 200: Type.Object({ sources: Type.Array(SourceView) }) }, [401]) } },
-    async () => ({ sources: (await listSources(db)).map(sourceView) }),
+    async () => {
+      const [sources, counts] = await Promise.all([listSources(db), articleCounts(db)]);
+      return { sources: sources.map((s) => sourceView(s, counts.get(s.id) ?? 0)) };
+    },
   );
 
   app.get(
     '/admin/v1/sources/:source_id',
     { config: admin, schema: { tags, security, summary: 'Get a source', params: SourceParams, response: withProblems({ 200: SourceView }, [401, 404]) } },
-    async (request) => sourceView(await requireSource(request.params.source_id)),
+    async (request) => {
+      const source = await requireSource(request.params.source_id);
+      return sourceView(source, (await articleCounts(db, source.id)).get(source.id) ?? 0);
+    },
   );
 
   app.patch(
@@ -127,7 +134,7 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
       // or validators earned by the old one.
       if (next.feedUrl !== current.feedUrl || (next.active && !current.active)) await resetCrawlState(db, next.id);
       if (next.feedUrl && next.active) crawler.wake();
-      return sourceView((await findSource(db, next.id))!);
+      return sourceView((await findSource(db, next.id))!, (await articleCounts(db, next.id)).get(next.id) ?? 0);
     },
   );
 

@@ -36,6 +36,7 @@ export const SourceView = Type.Object(
     active: Type.Boolean(),
     crawl_interval_seconds: Type.Integer(),
     crawl: CrawlStatusView,
+    articles: Type.Integer({ description: 'Articles held from this source.' }),
     created_at: IsoTimestamp,
     updated_at: IsoTimestamp,
   },
@@ -51,7 +52,7 @@ function crawlState(s: Source) {
   return s.crawl.lastSuccessAt === null ? ('pending' as const) : ('ok' as const);
 }
 
-export function sourceView(s: Source) {
+export function sourceView(s: Source, articles: number) {
   return {
     id: s.id,
     name: s.name,
@@ -70,6 +71,7 @@ export function sourceView(s: Source) {
       last_error: s.crawl.lastError,
       last_result: s.crawl.lastResult && { ...s.crawl.lastResult, at: isoOrNull(s.crawl.lastResult.at ?? null) },
     },
+    articles,
     created_at: toIso(s.createdAt),
     updated_at: toIso(s.updatedAt),
   };

@@ -338,7 +338,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Train the tenant's collaborative model now and wait for it
+         * Train the tenant's collaborative model and fit its scenarios' weights now, and wait for it
          * @description Workers train every tenant with new clicks on a schedule (MODEL_TRAIN_INTERVAL_S); this trains one at once, off the HTTP thread. 409 while another training of the tenant runs.
          */
         post: operations["postAdminTenantsByTenantIdModelTrain"];
@@ -522,11 +522,36 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List and search articles, newest first */
+        get: operations["getAdminContents"];
         put?: never;
         /** Ingest one article directly (201 when new, 200 when the same URL updated it) */
         post: operations["postAdminContents"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/contents/{content_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One article with its analysis, and whether it can be served and why not
+         * @description With `tenant_id` and `algorithm_id`, servability is judged by that algorithm; else by the defaults of a new algorithm.
+         */
+        get: operations["getAdminContentsByContentId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an article: no feed, push job or GET serves it again
+         * @description Its other addresses go with it. A crawl that finds it in its feed again stores it anew: remove it at the source, or lower the source's trust level.
+         */
+        delete: operations["deleteAdminContentsByContentId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -756,6 +781,8 @@ export interface components {
                 languages: string[];
                 include_categories: string[];
                 exclude_categories: string[];
+                /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                learned_weights: boolean;
             };
             /** Format: date-time */
             created_at: string;
@@ -808,6 +835,8 @@ export interface components {
                     at: null | string;
                 });
             };
+            /** @description Articles held from this source. */
+            articles: number;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -833,6 +862,23 @@ export interface components {
             };
             /** @description Why the crawl failed, or which of its articles failed. */
             error: null | string;
+        };
+        ArticleSummary: {
+            id: string;
+            title: string;
+            url: string;
+            source: {
+                id: string;
+                name: string;
+            };
+            category: null | string;
+            language: null | string;
+            /** Format: date-time */
+            published_at: string;
+            /** @description When the crawler first saw it in a feed; null when ingested through the API. */
+            first_seen_at: null | string;
+            has_thumbnail: boolean;
+            areas: string[];
         };
         ConsoleUser: {
             id: string;
@@ -2526,6 +2572,8 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
+                            /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            learned_weights: boolean;
                         };
                         /** Format: date-time */
                         created_at: string;
@@ -2615,6 +2663,8 @@ export interface operations {
                     languages?: string[];
                     include_categories?: string[];
                     exclude_categories?: string[];
+                    /** @description Fit the weights to clicks per scenario (default false). */
+                    learned_weights?: boolean;
                 };
             };
         };
@@ -2650,6 +2700,8 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
+                            /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            learned_weights: boolean;
                         };
                         /** Format: date-time */
                         created_at: string;
@@ -2862,6 +2914,8 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
+                            /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            learned_weights: boolean;
                         };
                     };
                 };
@@ -3382,6 +3436,42 @@ export interface operations {
                             }[];
                             /** @description Names or ids that matched no area and were ignored, as in the feed. */
                             ignored_areas: string[];
+                            /** @description The weights behind the scores (docs/learning.md, "Weights fitted to outcomes"). */
+                            weights: {
+                                in_use: {
+                                    relevance: number;
+                                    collaborative: number;
+                                    freshness: number;
+                                    popularity: number;
+                                    area: number;
+                                    follow: number;
+                                };
+                                /** @description fitted: the algorithm has learned_weights and the scenario has enough clicks. */
+                                source: "configured" | "fitted";
+                                configured: {
+                                    relevance: number;
+                                    collaborative: number;
+                                    freshness: number;
+                                    popularity: number;
+                                    area: number;
+                                    follow: number;
+                                };
+                                /** @description Fitted to the last week of impressions and clicks; null while data is thin. Shown whether or not the algorithm uses them. */
+                                fitted: null | {
+                                    weights: {
+                                        relevance: number;
+                                        collaborative: number;
+                                        freshness: number;
+                                        popularity: number;
+                                        area: number;
+                                        follow: number;
+                                    };
+                                    impressions: number;
+                                    clicks: number;
+                                    /** Format: date-time */
+                                    fitted_at: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -3615,6 +3705,8 @@ export interface operations {
                         truncated: boolean;
                         read_ms: number;
                         train_ms: number;
+                        /** @description Scenarios whose weights were fitted to their clicks in this run (enough data: 30 clicks, 300 impressions). */
+                        fitted_scenarios: string[];
                     };
                 };
             };
@@ -4457,6 +4549,8 @@ export interface operations {
                                 at: null | string;
                             });
                         };
+                        /** @description Articles held from this source. */
+                        articles: number;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -4573,6 +4667,8 @@ export interface operations {
                                 at: null | string;
                             });
                         };
+                        /** @description Articles held from this source. */
+                        articles: number;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -4762,6 +4858,8 @@ export interface operations {
                                 at: null | string;
                             });
                         };
+                        /** @description Articles held from this source. */
+                        articles: number;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -5358,6 +5456,98 @@ export interface operations {
             };
         };
     };
+    getAdminContents: {
+        parameters: {
+            query?: {
+                source_id?: string;
+                category?: string;
+                language?: string;
+                /** @description Articles about this area or a place inside it (jp, pref:13, city:13104, station:…). */
+                area_id?: string;
+                /** @description Published at or after. */
+                from?: string;
+                /** @description Published before. */
+                to?: string;
+                /** @description Words of the title, all of them. */
+                q?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contents: components["schemas"]["ArticleSummary"][];
+                        meta: {
+                            next_cursor: null | string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/contents",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/contents",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     postAdminContents: {
         parameters: {
             query?: never;
@@ -5498,6 +5688,215 @@ export interface operations {
                      *       "status": 401,
                      *       "detail": "The operator token is not valid.",
                      *       "instance": "/admin/v1/contents",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminContentsByContentId: {
+        parameters: {
+            query?: {
+                tenant_id?: string;
+                algorithm_id?: string;
+            };
+            header?: never;
+            path: {
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        url: string;
+                        canonical_url: string;
+                        summary: string;
+                        source: {
+                            id: string;
+                            name: string;
+                            trust_level: number;
+                            active: boolean;
+                            feed_url: null | string;
+                        };
+                        category: null | string;
+                        category_source: null | string;
+                        language: null | string;
+                        keywords: string[];
+                        areas: {
+                            id: string;
+                            name: string;
+                            level: string;
+                            prefecture: null | string;
+                        }[];
+                        /** @description Other addresses recognised as this article (the same page, or near-duplicate text), not stored again. */
+                        duplicate_urls: string[];
+                        /** @description The service's signed thumbnail, as the feed serves it. */
+                        thumbnail: null | {
+                            url: string;
+                            width: number;
+                            height: number;
+                        };
+                        /** Format: date-time */
+                        published_at: string;
+                        first_seen_at: null | string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        embedder: null | string;
+                        /** @description Whether the algorithm asked about (default: the defaults) can serve it. */
+                        servable: boolean;
+                        not_servable_because: string[];
+                        /** @description The algorithm servable was judged with: tenant/algorithm, or `defaults`. */
+                        judged_with: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/contents/example_content_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/contents/example_content_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/contents/example_content_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAdminContentsByContentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/contents/example_content_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/contents/example_content_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
                      */
