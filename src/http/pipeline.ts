@@ -157,23 +157,26 @@ function limitUnrouted(request: FastifyRequest, reply: FastifyReply, deps: Pipel
 }
 
 /**
- * X-RateLimit-* for a request Node's HTTP parser refused before it became one (a
- * 431, a raw non-ASCII target: error-handling.ts's clientErrorHandler). When its
+ * X-Credits-Used (0) and X-RateLimit-* for a request refused before a route ran:
+ * by Node's HTTP parser (a 431, a raw non-ASCII target: error-handling.ts's
+ * clientErrorHandler) or by the router (bad percent-encoding, the 414). When its
  * target is under /v1 and its Authorization header (as far as it was read) holds
- * a valid key, it counts against the tenant's rate like any request and says so;
- * otherwise there is nothing to report.
+ * a valid key, it counts against the tenant's rate like any request and says so.
  */
 export async function rateLimitHeadersOfRefused(
   deps: Pick<PipelineDeps, 'keys' | 'limiter'>,
   target: string | null,
   authorization: string | undefined,
 ): Promise<Record<string, number>> {
+  if (!target?.startsWith('/v1/')) return {};
+  // Every /v1 answer reports its charge (the document requires it): a refused request costs nothing.
+  const free = { 'X-Credits-Used': 0 };
   const token = BEARER.exec(authorization ?? '')?.[1];
-  if (token === undefined || !target?.startsWith('/v1/')) return {};
+  if (token === undefined) return free;
   const principal = await deps.keys.authenticate(token);
-  if (!principal) return {};
+  if (!principal) return free;
   const decision = await deps.limiter.hit(principal.tenant.id, rateLimitOf(principal.tenant.plan, principal.tenant.customRateLimit));
-  return { 'X-RateLimit-Limit': decision.limit, 'X-RateLimit-Remaining': decision.remaining, 'X-RateLimit-Reset': decision.resetAt };
+  return { ...free, 'X-RateLimit-Limit': decision.limit, 'X-RateLimit-Remaining': decision.remaining, 'X-RateLimit-Reset': decision.resetAt };
 }
 
 /**
