@@ -1,0 +1,149 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
+import { databaseFingerprint, fingerprintChanges } from '../helpers/database-fingerprint.js';
+import { operationsOf, requestFor, type FuzzRequest, type Operation } from '../helpers/fuzz-requests.js';
+import { conformanceTo } from '../helpers/openapi-conformance.js';
+import { tableNames } from '../helpers/scan-database.js';
+import { ADMIN_TOKEN, startTestApp } from '../helpers/test-app.js';
+
+/**
+ * Issue 17, "fuzzing in CI": requests for every /v1 and /admin/v1 operation of
+ * the served OpenAPI document, generated from its schemas with hostile
+ * mutations (wrong types, huge and deep values, numbers beyond a double, bad
+ * percent-encodings, bytes that are not UTF-8, NUL, lone surrogates, controls,
+ * over-long text, other media types, missing or wrong credentials). Every
+ * answer must be a status the document lists for the operation (or one that
+ * docs/api.md says any route can answer), problem details when it is an error,
+ * never a 5xx, and a refused request (4xx) must leave the database as it was.
+ *
+ * Seeded and bounded: FUZZ_SEED and FUZZ_RUNS (per backend) replay or widen a run.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 1717);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 5000);
+
+/** What docs/api.md says any route can answer, documented per operation or not. */
+const ANY_ROUTE = new Set([404, 405, 413, 414, 415, 429, 431]);
+
+for (const backend of testBackends()) {
+  describe(`fuzzing every /v1 and /admin/v1 operation of the OpenAPI document (${backend.name})`, () => {
+    it(`${RUNS} generated requests (seed ${SEED}): documented status, problem details, no 5xx, no change on a 4xx`, async () => {
+      const t = await startTestApp({ backend });
+      try {
+        const main = await t.createTenant({ plan: 'custom', rate_limit_rps: 100_000 });
+        const other = await t.createTenant({ plan: 'starter' });
+        const spareKey = (await t.admin('POST', `/admin/v1/tenants/${main.tenantId}/api-keys`, {})).json().key_id as string;
+        const sourceId = await t.createSource();
+        const contentId = await t.ingest({ source_id: sourceId, url: 'https://news.example/fuzz', body: 'A short article about baseball.' });
+        await t.admin('PUT', `/admin/v1/tenants/${main.tenantId}/algorithms/main`, { min_trust_level: 1 });
+        await t.admin('PUT', `/admin/v1/tenants/${main.tenantId}/scenarios/home`, { type: 'feed', algorithm_id: 'main' });
+        await t.admin('PUT', `/admin/v1/tenants/${main.tenantId}/scenarios/daily`, { type: 'push', algorithm_id: 'main' });
+        for (const id of ['u1', 'u2']) await t.api(main.apiKey, 'PUT', `/v1/users/${id}`, { properties: { interests: ['baseball'] } });
+        const job = await t.api(main.apiKey, 'POST', '/v1/push-candidates', { scenario: 'daily' });
+        const known: Record<string, string[]> = {
+          tenant_id: [main.tenantId, other.tenantId],
+          key_id: [spareKey],
+          source_id: [sourceId],
+          content_id: [contentId],
+          user_id: ['u1', 'u2'],
+          algorithm_id: ['main', 'default'],
+          scenario: ['home', 'daily'],
+          job_id: [job.json().job_id],
+          area_id: ['jp', 'pref:13'],
+        };
+
+        const document = (await t.app.inject('/v1/openapi.json')).json();
+        const operations = operationsOf(document);
+        expect(operations.length).toBeGreaterThan(50);
+        const conformance = conformanceTo(document);
+        const isAdmin = (op: Operation) => op.path.startsWith('/admin/');
+        const callers = {
+          valid: (op: Operation) => (isAdmin(op) ? ADMIN_TOKEN : main.apiKey),
+          wrong: (op: Operation) => (isAdmin(op) ? main.apiKey : ADMIN_TOKEN),
+        };
+        const requests = fc.constantFrom(...operations).chain((op) => requestFor(document, op, (name) => known[name] ?? [], callers));
+
+        // usage_daily counts requests, refused ones too (with 0 credits), written by the meter's timer.
+        const tables = (await tableNames(t)).filter((name) => name !== 'usage_daily');
+        let fingerprint = await databaseFingerprint(t, tables);
+        const failures = new Map<string, string[]>();
+        const fail = (request: FuzzRequest, kind: string, detail: string) => {
+          const key = `${request.operation.method} ${request.operation.path}: ${kind}`;
+          const seen = failures.get(key) ?? [];
+          if (seen.length < 2) seen.push(`${request.operation.method} ${request.url.slice(0, 200)} [${request.mutations.join('; ') || 'as documented'}] → ${detail}`);
+          failures.set(key, seen);
+        };
+        const statuses = new Map<number, number>();
+        let previous = 'none';
+
+        await fc.assert(
+          fc.asyncProperty(requests, async (request) => {
+            const { operation } = request;
+            const response = await t.app.inject({
+              method: operation.method as 'GET',
+              url: request.url,
+              headers: request.headers,
+              ...(request.payload === undefined ? {} : { payload: request.payload }),
+            });
+            const status = response.statusCode;
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            const shown = `${status} ${response.body.slice(0, 300)}`;
+
+            if (status >= 500) fail(request, `${status}`, shown);
+            const documented = operation.spec.responses?.[String(status)] !== undefined;
+            // A refused mutation may be a 400 on any route (docs/api.md: bad encodings, NUL, surrogates, malformed JSON).
+            const anyRoute = ANY_ROUTE.has(status) || (status === 400 && request.mutations.length > 0);
+            if (!documented && !anyRoute) fail(request, `undocumented ${status}`, shown);
+            if (status >= 400) {
+              const problem = problemOf(response);
+              if (problem) fail(request, `${status} not problem details`, `${problem}: ${shown}`);
+            }
+            // A dot segment (.., %2e%2e) takes the request to another path: its answer is not this operation's.
+            const rerouted = request.url.split('?')[0]!.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+            if (documented && status < 500 && !rerouted) {
+              const problems = conformance.check(operation.method, operation.path, response);
+              if (problems.length) fail(request, `${status} does not conform`, problems.join('; ').slice(0, 400));
+            }
+
+            const after = await databaseFingerprint(t, tables);
+            if (status >= 400 && status < 500) {
+              const changes = fingerprintChanges(fingerprint, after);
+              if (changes.length) fail(request, `${status} changed the database`, `${changes.join(', ')} (the request before: ${previous})`);
+            }
+            fingerprint = after;
+            previous = `${operation.method} ${request.url.slice(0, 120)} → ${status}`;
+            // Keep the tenant callable: a fuzzed PATCH may set a cap or a rate that refuses all after it.
+            if (status === 200 && operation.method === 'PATCH' && operation.path === '/admin/v1/tenants/{tenant_id}') {
+              await t.admin('PATCH', `/admin/v1/tenants/${main.tenantId}`, { plan: 'custom', rate_limit_rps: 100_000, usage_cap_credits: null });
+              fingerprint = await databaseFingerprint(t, tables);
+            }
+          }),
+          { seed: SEED, numRuns: RUNS, endOnFailure: true },
+        );
+
+        const report = [...failures].map(([key, examples]) => `${key}\n    ${examples.join('\n    ')}`).join('\n');
+        const seen = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+        expect(report, `seed ${SEED}, ${RUNS} runs (replay with FUZZ_SEED=${SEED}); statuses: ${seen}`).toBe('');
+        // The run reached the handlers, not only the edge: some requests succeeded.
+        expect([...statuses.keys()].some((s) => s < 300)).toBe(true);
+      } finally {
+        await t.close();
+      }
+    }, 300_000);
+  });
+}
+
+/** Why `response` is not problem details (null when it is). */
+function problemOf(response: LightMyRequestResponse): string | null {
+  const type = String(response.headers['content-type'] ?? '');
+  if (!type.startsWith('application/problem+json')) return `content-type ${type || 'none'}`;
+  let body: any;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return 'body is not JSON';
+  }
+  if (typeof body?.type !== 'string' || typeof body?.title !== 'string' || body?.status !== response.statusCode) return 'type, title or status missing or wrong';
+  return null;
+}
