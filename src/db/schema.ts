@@ -34,6 +34,7 @@ export interface Database {
   console_sessions: ConsoleSessionsTable;
   console_login_attempts: ConsoleLoginAttemptsTable;
   collaborative_models: CollaborativeModelsTable;
+  fitted_weights: FittedWeightsTable;
 }
 
 export interface TenantsTable {
@@ -206,6 +207,8 @@ export interface EventsTable {
   occurred_at: number;
   received_at: number;
   metadata: string | null;
+  /** JSON array: the served item's score components from its tracking token (fitting weights). */
+  features: string | null;
   processed: Generated<number>;
 }
 
@@ -390,4 +393,15 @@ export interface CollaborativeModelsTable {
   truncated: Generated<number>;
   /** Epoch ms until which a worker holds the training lease. */
   lease_until: Generated<number>;
+}
+
+/** A scenario's score weights fitted to its impressions and clicks (learning/fit-weights.ts). */
+export interface FittedWeightsTable {
+  tenant_id: string;
+  scenario: string;
+  /** JSON: { relevance, collaborative, freshness, popularity, area, follow }. */
+  weights: string;
+  impressions: number;
+  clicks: number;
+  fitted_at: number;
 }

@@ -30,4 +30,6 @@ export interface LoggedEvent {
   occurredAt: number;
   receivedAt: number;
   metadata: Record<string, unknown> | null;
+  /** The served item's score components, from its tracking token (learning/weight-samples.ts). */
+  features: number[] | null;
 }

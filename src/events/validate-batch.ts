@@ -109,6 +109,7 @@ export function validateBatch(
       occurredAt,
       receivedAt: context.now,
       metadata: metadata ?? null,
+      features: claims?.features ?? null,
     });
   });
   return { problems, events: problems.length === 0 ? logged : [] };

@@ -1,3 +1,4 @@
+import { toIso } from '../lib/time.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
@@ -18,6 +19,15 @@ const Signals = Type.Object(
   },
   { description: 'Weight × component for each part of the score (docs/ranking.md); they add up to `score`, give or take rounding.' },
 );
+
+const WeightValues = Type.Object({
+  relevance: Type.Number(),
+  collaborative: Type.Number(),
+  freshness: Type.Number(),
+  popularity: Type.Number(),
+  area: Type.Number(),
+  follow: Type.Number(),
+});
 
 const PreviewItem = Type.Object({
   id: Type.String(),
@@ -41,6 +51,18 @@ const PreviewResponse = Type.Object({
       description: 'The areas the ranking boosts: from area_names or area_ids, else the registered user\'s profile; each with its prefecture (null for the country).',
     }),
     ignored_areas: Type.Array(Type.String(), { description: 'Names or ids that matched no area and were ignored, as in the feed.' }),
+    weights: Type.Object(
+      {
+        in_use: WeightValues,
+        source: Type.Union([Type.Literal('configured'), Type.Literal('fitted')], { description: 'fitted: the algorithm has learned_weights and the scenario has enough clicks.' }),
+        configured: WeightValues,
+        fitted: Nullable(
+          Type.Object({ weights: WeightValues, impressions: Type.Integer(), clicks: Type.Integer(), fitted_at: IsoTimestamp }),
+          { description: 'Fitted to the last week of impressions and clicks; null while data is thin. Shown whether or not the algorithm uses them.' },
+        ),
+      },
+      { description: 'The weights behind the scores (docs/learning.md, "Weights fitted to outcomes").' },
+    ),
   }),
 });
 
@@ -84,6 +106,17 @@ export const adminPreviewRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app,
           user: { user_id: preview.user.userId, registered: preview.user.registered },
           areas: preview.areas.map((a) => ({ id: a.id, name: a.name, level: a.level, prefecture: prefectureOf(deps.areas, a)?.name ?? null })),
           ignored_areas: preview.ignoredAreas,
+          weights: {
+            in_use: preview.weights.inUse,
+            source: preview.weights.source,
+            configured: preview.weights.configured,
+            fitted: preview.weights.fitted && {
+              weights: preview.weights.fitted.weights,
+              impressions: preview.weights.fitted.impressions,
+              clicks: preview.weights.fitted.clicks,
+              fitted_at: toIso(preview.weights.fitted.fittedAt),
+            },
+          },
         },
       };
     },

@@ -1,3 +1,5 @@
+import { effectiveAlgorithm, findFittedWeights, type FittedWeights } from '../learning/fitted-weights.js';
+import type { Weights } from '../learning/fit-weights.js';
 import type { Kysely } from 'kysely';
 import type { Area } from '../areas/area.js';
 import type { AreaDirectory } from '../areas/area-directory.js';
@@ -31,6 +33,8 @@ export interface Preview {
   areas: Area[];
   /** Names or ids that matched no area (resolve-feed-areas.ts). */
   ignoredAreas: string[];
+  /** The weights the ranking used, the configured ones, and those fitted to the scenario's clicks (docs/learning.md). */
+  weights: { inUse: Weights; source: 'configured' | 'fitted'; configured: Weights; fitted: FittedWeights | null };
   items: PreviewItem[];
 }
 
@@ -56,8 +60,11 @@ export class FeedPreview {
     const { db, clock } = this.deps;
     const scenario = await findScenario(db, tenantId, scenarioName);
     if (!scenario) throw errors.notFound(`No scenario ${scenarioName} for tenant ${tenantId}.`);
-    const algorithm = await findAlgorithm(db, tenantId, scenario.algorithmId);
-    if (!algorithm) throw errors.internal();
+    const configured = await findAlgorithm(db, tenantId, scenario.algorithmId);
+    if (!configured) throw errors.internal();
+    // As the feed ranks: with the weights fitted to the scenario's clicks when the algorithm asks for them.
+    const algorithm = await effectiveAlgorithm(db, scenario.name, configured);
+    const fitted = await findFittedWeights(db, tenantId, scenario.name);
 
     const now = clock.now();
     const user = await loadUserFeedState(db, tenantId, query.user_id, now);
@@ -84,6 +91,12 @@ export class FeedPreview {
       if (!view || user.blocked.has(view.source.id)) continue;
       items.push({ view, score: r.score, signals: r.signals, exploration: r.exploration });
     }
-    return { scenario, user: { userId: query.user_id ?? null, registered: user.registered }, areas, ignoredAreas: ignored, items };
+    const weights = {
+      inUse: algorithm.config.weights,
+      source: algorithm === configured ? ('configured' as const) : ('fitted' as const),
+      configured: configured.config.weights,
+      fitted,
+    };
+    return { scenario, user: { userId: query.user_id ?? null, registered: user.registered }, areas, ignoredAreas: ignored, items, weights };
   }
 }

@@ -128,7 +128,7 @@ export class FeedService {
       const view = views.get(entry.id);
       // Deleted since it was ranked, or its source blocked meanwhile (the view is authoritative).
       if (!view || user.blocked.has(view.source.id)) continue;
-      const token = this.deps.tokens.issue({ tenantId, contentId: entry.id, scenario: query.scenario, channel: 'feed', userId: query.user_id ?? null, requestId, position: at, issuedAt });
+      const token = this.deps.tokens.issue({ tenantId, contentId: entry.id, scenario: query.scenario, channel: 'feed', userId: query.user_id ?? null, requestId, position: at, issuedAt, features: entry.components ?? null });
       items.push({ ...view, score: entry.score, tracking_token: token });
     }
     const nextCursor = more ? encodeCursor(this.deps.feedCursors, { snapshotId, offset: position, startedAt }, binding) : null;

@@ -5,7 +5,7 @@ import { interactionOf } from '../learning/interactions.js';
 import type { CollaborativeModel } from '../learning/model-store.js';
 import { buildProfile } from '../ranking/profile.js';
 import { rank } from '../ranking/rank.js';
-import { explainScore, scoreCandidate, tenantPriorCtr, type ScoreParts } from '../ranking/score.js';
+import { explainScore, scoreCandidate, scoreComponents, tenantPriorCtr, type ScoreParts } from '../ranking/score.js';
 import type { AreaTarget, RankContext, RankedItem, UserProfile } from '../ranking/types.js';
 import type { AlgorithmConfig } from '../scenarios/algorithm-config.js';
 import type { ContentPool } from './content-pool.js';
@@ -19,6 +19,8 @@ export interface Ranked {
   score: number;
   /** The item's source: a source the user blocks after the ranking is left out when served. */
   sourceId: string;
+  /** The score's components unweighted (score.ts COMPONENTS): the tracking token carries them, so clicks can fit the weights. */
+  components?: number[];
 }
 
 /** A ranked item with why it is where it is (the console's preview). */
@@ -101,13 +103,14 @@ export class RankingEngine {
   }
 
   async rank(request: EngineRequest): Promise<Ranked[]> {
-    let { items } = await this.ranked(request);
+    let { items, context } = await this.ranked(request);
     // Never an empty list while content exists: at start, what is loaded may all be outside the algorithm's limits.
     if (items.length === 0 && !this.pool.isComplete) {
       await this.pool.whenComplete();
-      ({ items } = await this.ranked(request));
+      ({ items, context } = await this.ranked(request));
     }
-    return items.map((r) => ({ id: r.id, score: roundScore(r.score), sourceId: r.candidate.sourceId }));
+    const priorCtr = tenantPriorCtr(context.tenantCtr);
+    return items.map((r) => ({ id: r.id, score: roundScore(r.score), sourceId: r.candidate.sourceId, components: scoreComponents(r.candidate, context, priorCtr) }));
   }
 
   /** The very ranking `rank()` returns, each item with its score's parts and whether it fills an exploration slot. */

@@ -34,6 +34,7 @@ const TrainingView = Type.Object({
   truncated: Type.Boolean(),
   read_ms: Type.Integer(),
   train_ms: Type.Integer(),
+  fitted_scenarios: Type.Array(Type.String(), { description: 'Scenarios whose weights were fitted to their clicks in this run (enough data: 30 clicks, 300 impressions).' }),
 });
 
 /**
@@ -78,7 +79,7 @@ export const adminModelRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, 
       schema: {
         tags,
         security,
-        summary: "Train the tenant's collaborative model now and wait for it",
+        summary: "Train the tenant's collaborative model and fit its scenarios' weights now, and wait for it",
         description:
           'Workers train every tenant with new clicks on a schedule (MODEL_TRAIN_INTERVAL_S); this trains one at once, off the HTTP thread. 409 while another training of the tenant runs.',
         params: TenantIdParams,
@@ -98,6 +99,7 @@ export const adminModelRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, 
           truncated: r.truncated,
           read_ms: r.readMs,
           train_ms: r.trainMs,
+          fitted_scenarios: r.fittedScenarios,
         };
       } catch (err) {
         if (err instanceof TrainingBusyError) throw errors.conflict('A training of this tenant is running; its result shows in GET …/model when it ends.');

@@ -106,6 +106,8 @@ export class CollaborativeTrainer {
       const report = this.options.threaded ? await this.trainOnThread(tenantId, now) : await trainTenant(db, tenantId, now);
       log.info({ ...report }, 'collaborative model trained');
       this.options.changes.publish({ kind: 'model', tenantId });
+      // Scenarios ranking with learned weights read them with their algorithm: reload those.
+      if (report.fittedScenarios.length > 0) this.options.changes.publish({ kind: 'tenant', tenantId });
       this.options.onTrained?.(report);
       return report;
     } catch (err) {

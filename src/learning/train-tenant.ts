@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { ALS_DEFAULTS, gramMatrix, trainAls } from './implicit-als.js';
 import { readTenantInteractions } from './interactions.js';
+import { fitTenantWeights } from './fitted-weights.js';
 import { saveModel } from './model-store.js';
 
 /** What one training did: the admin model status and the training log line report it. */
@@ -16,12 +17,15 @@ export interface TrainingReport {
   trainMs: number;
   /** The heap the matrix and factors took, measured around the run (MB). */
   heapMb: number;
+  /** Scenarios whose weights were fitted to their clicks in this run (fitted-weights.ts). */
+  fittedScenarios: string[];
 }
 
 /**
  * Reads the tenant's interactions, factorises them and stores the item
- * factors as the tenant's next model version. The caller holds the lease.
- * The seed is fixed, so the same interactions give the same model.
+ * factors as the tenant's next model version, then fits each scenario's
+ * weights to its clicks. The caller holds the lease. The seed is fixed, so
+ * the same interactions give the same model.
  */
 export async function trainTenant(db: Kysely<Database>, tenantId: string, now: number): Promise<TrainingReport> {
   const heapBefore = process.memoryUsage().heapUsed;
@@ -42,9 +46,11 @@ export async function trainTenant(db: Kysely<Database>, tenantId: string, now: n
     truncated,
     trainingMs: trained - started,
   });
+  const fitted = await fitTenantWeights(db, tenantId, now);
   return {
     tenantId,
     version,
+    fittedScenarios: fitted.map((f) => f.scenario),
     users: matrix.users,
     items: matrix.items,
     interactions: matrix.item.length,

@@ -1,3 +1,4 @@
+import { effectiveAlgorithm } from '../learning/fitted-weights.js';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { AreaDirectory } from '../areas/area-directory.js';
@@ -199,7 +200,8 @@ export class PushJobRunner {
   private async pushAlgorithm(job: PushJob): Promise<AlgorithmConfig | null> {
     const scenario = await findScenario(this.deps.db, job.tenantId, job.scenario);
     if (!scenario || scenario.type !== 'push') return null;
-    return (await findAlgorithm(this.deps.db, job.tenantId, scenario.algorithmId))?.config ?? null;
+    const algorithm = await findAlgorithm(this.deps.db, job.tenantId, scenario.algorithmId);
+    return algorithm ? (await effectiveAlgorithm(this.deps.db, scenario.name, algorithm)).config : null;
   }
 
   /** Streams the file's lines; the users given one are appended to `written`. */
@@ -233,7 +235,7 @@ export class PushJobRunner {
           const view = views.get(r.id);
           if (!view || state.blocked.has(view.source.id)) continue; // deleted, or its source blocked meanwhile
           if (candidates.length === job.candidatesPerUser) break;
-          const token = this.deps.tokens.issue({ tenantId: job.tenantId, contentId: r.id, scenario: job.scenario, channel: 'push', userId, requestId: job.id, position: candidates.length, issuedAt });
+          const token = this.deps.tokens.issue({ tenantId: job.tenantId, contentId: r.id, scenario: job.scenario, channel: 'push', userId, requestId: job.id, position: candidates.length, issuedAt, features: r.components ?? null });
           candidates.push({ ...view, score: r.score, tracking_token: token });
           offered.push({ tenant_id: job.tenantId, user_id: userId, content_id: r.id, job_id: job.id, pushed_at: now });
         }

@@ -136,6 +136,23 @@ function weightedScore(c: Candidate, ctx: RankContext, priorCtr: number, parts: 
   return fresh + popular + relevant + collab + area + follow;
 }
 
+/** The score's components in a fixed order: what weights multiply, and what fitting weights learns from (learning/fit-weights.ts). */
+export const COMPONENTS = ['relevance', 'collaborative', 'freshness', 'popularity', 'area', 'follow'] as const satisfies readonly (keyof ScoreParts)[];
+export type ComponentName = (typeof COMPONENTS)[number];
+
+/** Each component unweighted, in COMPONENTS order, to three decimals: carried by a served item's tracking token. */
+export function scoreComponents(c: Candidate, ctx: RankContext, priorCtr: number = tenantPriorCtr(ctx.tenantCtr)): number[] {
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  return [
+    round(relevance(c, ctx.profile)),
+    round(collaborative(c, ctx.profile)),
+    round(freshness(c.publishedAt, ctx.now, ctx.config.freshness_half_life_hours)),
+    round(popularity(c.impressions, c.clicks, priorCtr)),
+    round(areaBoost(c.areaIds, ctx.areas)),
+    followBoost(c.sourceId, ctx.profile),
+  ];
+}
+
 /** Σ weight · component; the prior CTR can be passed in when scoring many candidates of one request. */
 export function scoreCandidate(c: Candidate, ctx: RankContext, priorCtr: number = tenantPriorCtr(ctx.tenantCtr)): number {
   return weightedScore(c, ctx, priorCtr, null);

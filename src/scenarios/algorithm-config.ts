@@ -19,6 +19,9 @@ export const AlgorithmConfigView = Type.Object({
   languages: Type.Array(Type.String()),
   include_categories: Type.Array(Type.String()),
   exclude_categories: Type.Array(Type.String()),
+  learned_weights: Type.Boolean({
+    description: "Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin.",
+  }),
 });
 export type AlgorithmConfig = Static<typeof AlgorithmConfigView>;
 
@@ -32,6 +35,7 @@ export const DEFAULT_ALGORITHM: AlgorithmConfig = {
   languages: ['ja'],
   include_categories: [],
   exclude_categories: [],
+  learned_weights: false,
 };
 
 const Weight = Type.Number({ minimum: 0, maximum: 10 });
@@ -71,6 +75,7 @@ export const AlgorithmConfigInput = Type.Object(
     languages: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z]{2,3}$' }), { minItems: 1, maxItems: 20, uniqueItems: true })),
     include_categories: Type.Optional(Type.Array(Label, { maxItems: 50, uniqueItems: true })),
     exclude_categories: Type.Optional(Type.Array(Label, { maxItems: 50, uniqueItems: true })),
+    learned_weights: Type.Optional(Type.Boolean({ description: 'Fit the weights to clicks per scenario (default false).' })),
   },
   strict,
 );

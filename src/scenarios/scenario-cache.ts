@@ -1,3 +1,4 @@
+import { effectiveAlgorithm } from '../learning/fitted-weights.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -56,6 +57,6 @@ export class ScenarioCache {
     if (!scenario) return null;
     const algorithm = await findAlgorithm(this.db, tenantId, scenario.algorithmId);
     // A scenario always names an existing algorithm (deleting a linked one is refused).
-    return algorithm ? { scenario, algorithm } : null;
+    return algorithm ? { scenario, algorithm: await effectiveAlgorithm(this.db, name, algorithm) } : null;
   }
 }

@@ -15,6 +15,12 @@ export interface TrackingClaims {
   position: number;
   /** Unix seconds. */
   issuedAt: number;
+  /**
+   * The item's score components when it was ranked (ranking/score.ts COMPONENTS, three
+   * decimals): an impression or click of it is then an example for fitting the weights
+   * (learning/fit-weights.ts). Null in tokens issued without them.
+   */
+  features?: number[] | null;
 }
 
 interface Compact {
@@ -26,6 +32,8 @@ interface Compact {
   r: string;
   p: number;
   i: number;
+  /** features × 1000, integers: shorter than decimals. */
+  f?: number[];
 }
 
 /**
@@ -51,6 +59,7 @@ export class TrackingTokens {
       r: claims.requestId,
       p: claims.position,
       i: claims.issuedAt,
+      ...(claims.features && { f: claims.features.map((x) => Math.round(x * 1000)) }),
     };
     return this.signer.sign(compact);
   }
@@ -68,6 +77,7 @@ export class TrackingTokens {
       requestId: c.r,
       position: c.p,
       issuedAt: c.i,
+      features: Array.isArray(c.f) && c.f.every((x) => Number.isInteger(x)) ? c.f.map((x) => x / 1000) : null,
     };
   }
 }
