@@ -338,7 +338,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Train the tenant's collaborative model now and wait for it
+         * Train the tenant's collaborative model and fit its scenarios' weights now, and wait for it
          * @description Workers train every tenant with new clicks on a schedule (MODEL_TRAIN_INTERVAL_S); this trains one at once, off the HTTP thread. 409 while another training of the tenant runs.
          */
         post: operations["postAdminTenantsByTenantIdModelTrain"];
@@ -781,6 +781,8 @@ export interface components {
                 languages: string[];
                 include_categories: string[];
                 exclude_categories: string[];
+                /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                learned_weights: boolean;
             };
             /** Format: date-time */
             created_at: string;
@@ -2570,6 +2572,8 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
+                            /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            learned_weights: boolean;
                         };
                         /** Format: date-time */
                         created_at: string;
@@ -2659,6 +2663,8 @@ export interface operations {
                     languages?: string[];
                     include_categories?: string[];
                     exclude_categories?: string[];
+                    /** @description Fit the weights to clicks per scenario (default false). */
+                    learned_weights?: boolean;
                 };
             };
         };
@@ -2694,6 +2700,8 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
+                            /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            learned_weights: boolean;
                         };
                         /** Format: date-time */
                         created_at: string;
@@ -2906,6 +2914,8 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
+                            /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            learned_weights: boolean;
                         };
                     };
                 };
@@ -3426,6 +3436,42 @@ export interface operations {
                             }[];
                             /** @description Names or ids that matched no area and were ignored, as in the feed. */
                             ignored_areas: string[];
+                            /** @description The weights behind the scores (docs/learning.md, "Weights fitted to outcomes"). */
+                            weights: {
+                                in_use: {
+                                    relevance: number;
+                                    collaborative: number;
+                                    freshness: number;
+                                    popularity: number;
+                                    area: number;
+                                    follow: number;
+                                };
+                                /** @description fitted: the algorithm has learned_weights and the scenario has enough clicks. */
+                                source: "configured" | "fitted";
+                                configured: {
+                                    relevance: number;
+                                    collaborative: number;
+                                    freshness: number;
+                                    popularity: number;
+                                    area: number;
+                                    follow: number;
+                                };
+                                /** @description Fitted to the last week of impressions and clicks; null while data is thin. Shown whether or not the algorithm uses them. */
+                                fitted: null | {
+                                    weights: {
+                                        relevance: number;
+                                        collaborative: number;
+                                        freshness: number;
+                                        popularity: number;
+                                        area: number;
+                                        follow: number;
+                                    };
+                                    impressions: number;
+                                    clicks: number;
+                                    /** Format: date-time */
+                                    fitted_at: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -3659,6 +3705,8 @@ export interface operations {
                         truncated: boolean;
                         read_ms: number;
                         train_ms: number;
+                        /** @description Scenarios whose weights were fitted to their clicks in this run (enough data: 30 clicks, 300 impressions). */
+                        fitted_scenarios: string[];
                     };
                 };
             };
