@@ -65,6 +65,8 @@ export function toForm(config: AlgorithmConfig): AlgorithmForm {
     languages: config.languages.join(', '),
     include_categories: config.include_categories.join(', '),
     exclude_categories: config.exclude_categories.join(', '),
+    // Kept as it was: the switch is set through the API (docs/learning.md); the preview shows which weights rank.
+    learned_weights: String(config.learned_weights),
   };
 }
 
@@ -129,5 +131,6 @@ export function toConfig(form: AlgorithmForm): AlgorithmConfig {
     languages: unique('languages'),
     include_categories: unique('include_categories'),
     exclude_categories: unique('exclude_categories'),
+    learned_weights: form.learned_weights === 'true',
   };
 }
