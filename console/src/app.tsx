@@ -7,6 +7,8 @@ import { homePath, loadSession, loginPath, sessionStore } from './lib/session.js
 import { useStore } from './lib/store.js';
 import { AlgorithmPage } from './pages/algorithm-page.js';
 import { ApiKeysPage } from './pages/api-keys-page.js';
+import { ArticlePage } from './pages/article-page.js';
+import { ArticlesPage } from './pages/articles-page.js';
 import { AuditLogPage } from './pages/audit-log-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { OverviewPage } from './pages/overview-page.js';
@@ -84,6 +86,10 @@ export function App() {
         <SourcesPage />
       ) : route.page === 'audit' ? (
         <AuditLogPage />
+      ) : route.page === 'articles' ? (
+        <ArticlesPage search={search} />
+      ) : route.page === 'article' ? (
+        <ArticlePage key={route.contentId} contentId={route.contentId} />
       ) : (
         <NotFound />
       )}

@@ -138,6 +138,11 @@ export function Shell({ user, route, children }: { user: ConsoleUser; route: Rou
                   </Link>
                 </li>
                 <li>
+                  <Link href={`${BASE}/articles`} aria-current={route.page === 'articles' || route.page === 'article' ? 'page' : undefined}>
+                    {t('nav.articles')}
+                  </Link>
+                </li>
+                <li>
                   <Link href={`${BASE}/audit-log`} aria-current={route.page === 'audit' ? 'page' : undefined}>
                     {t('nav.auditAll')}
                   </Link>

@@ -1,11 +1,13 @@
 import { useState } from 'preact/hooks';
 import { announce } from '../lib/announce.js';
-import { api } from '../api/client.js';
+import { api, query } from '../api/client.js';
 import type { CrawlResult, Source } from '../api/api-types.js';
 import { DataTable } from '../components/data-table.js';
 import { Field, SelectField, TextField } from '../components/field.js';
 import { Form, FormProblem } from '../components/form.js';
 import { Loaded } from '../components/loaded.js';
+import { Link } from '../components/link.js';
+import { BASE } from '../lib/router.js';
 import { Page, Section } from '../components/page.js';
 import { Problem } from '../components/problem.js';
 import { StatusBadge } from '../components/status-badge.js';
@@ -74,6 +76,9 @@ export function SourcesPage() {
                       <td class="source-name">
                         <strong>{s.name}</strong>
                         <span class="muted">{s.feed_url ?? t('sources.noFeed')}</span>
+                        <Link class="muted" href={`${BASE}/articles${query({ source_id: s.id })}`}>
+                          {t('sources.articles', { n: s.articles })}
+                        </Link>
                       </td>
                       <td>
                         <Field label={t('sources.trustFor', { name: s.name })} class="field-bare">
