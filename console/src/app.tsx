@@ -15,6 +15,7 @@ import { OverviewPage } from './pages/overview-page.js';
 import { PushJobsPage } from './pages/push-jobs-page.js';
 import { ScenarioPage } from './pages/scenario-page.js';
 import { ScenariosPage } from './pages/scenarios-page.js';
+import { SourcePage } from './pages/source-page.js';
 import { SourcesPage } from './pages/sources-page.js';
 import { TenantsPage } from './pages/tenants-page.js';
 import { UsageCapPage } from './pages/usage-cap-page.js';
@@ -84,6 +85,8 @@ export function App() {
         <TenantsPage />
       ) : route.page === 'sources' ? (
         <SourcesPage />
+      ) : route.page === 'source' ? (
+        <SourcePage key={route.sourceId} sourceId={route.sourceId} />
       ) : route.page === 'audit' ? (
         <AuditLogPage />
       ) : route.page === 'articles' ? (

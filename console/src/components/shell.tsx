@@ -133,7 +133,7 @@ export function Shell({ user, route, children }: { user: ConsoleUser; route: Rou
                   </Link>
                 </li>
                 <li>
-                  <Link href={`${BASE}/sources`} aria-current={route.page === 'sources' ? 'page' : undefined}>
+                  <Link href={`${BASE}/sources`} aria-current={route.page === 'sources' || route.page === 'source' ? 'page' : undefined}>
                     {t('nav.sources')}
                   </Link>
                 </li>

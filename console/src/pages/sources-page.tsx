@@ -8,6 +8,7 @@ import { Form, FormProblem } from '../components/form.js';
 import { Loaded } from '../components/loaded.js';
 import { Link } from '../components/link.js';
 import { BASE } from '../lib/router.js';
+import { sourcePath } from './source-page.js';
 import { Page, Section } from '../components/page.js';
 import { Problem } from '../components/problem.js';
 import { StatusBadge } from '../components/status-badge.js';
@@ -74,7 +75,9 @@ export function SourcesPage() {
                   {(s) => (
                     <tr key={s.id}>
                       <td class="source-name">
-                        <strong>{s.name}</strong>
+                        <Link href={sourcePath(s.id)}>
+                          <strong>{s.name}</strong>
+                        </Link>
                         <span class="muted">{s.feed_url ?? t('sources.noFeed')}</span>
                         <Link class="muted" href={`${BASE}/articles${query({ source_id: s.id })}`}>
                           {t('sources.articles', { n: s.articles })}
