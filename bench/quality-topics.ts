@@ -19,7 +19,9 @@ import { mean } from './quality/page-metrics.js';
  * dropped: after 20 clicks they could not fill 60 % of a page).
  * - (b) 5 users a topic, registered with nothing, read pages of 10 (scrolling
  *   up to 5) and click up to two on-topic items a round; precision@10 of the
- *   first page after 0, 5, 10 and 20 clicks. Target ≥ 0.60 after 20.
+ *   first page after 0, 5, 10 and 20 clicks. Target ≥ 0.60 after 20. The
+ *   tenant is trained after every round (POST …/model/train), as workers do on
+ *   their schedule. BENCH_TOPICS_ALGORITHM (JSON) replaces the algorithm.
  * - (c) 5 users a topic known only by `interests: [word]`: the share of their
  *   first page on topic. Target ≥ 40 %.
  */
@@ -119,6 +121,8 @@ try {
     );
     await Promise.all(clickers.map((r, i) => (browsed[i]!.served.length === 0 ? null : client.report(r.id, `${r.id}_s`, browsed[i]!.served, browsed[i]!.liked))));
     await client.drained(120_000);
+    // What workers do every MODEL_TRAIN_INTERVAL_S: the collaborative model and, for an algorithm with learned_weights, the weights.
+    await client.admin(admin, 'POST', `/admin/v1/tenants/${data.tenantId}/model/train`);
     clickers.forEach((r, i) => {
       for (const item of browsed[i]!.liked) r.read.add(item.id);
       r.clicks += browsed[i]!.liked.length;
