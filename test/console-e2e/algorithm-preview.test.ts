@@ -57,6 +57,8 @@ describeInBrowser('console: scenarios, algorithms and the ranking preview', () =
     expect(after.slice(0, 3)).toEqual([FOLLOWED, FOLLOWED, FOLLOWED]);
     const why = await page.locator('.preview-table tbody tr').first().locator('.signals').textContent();
     expect(why).toContain('Followed source +5');
+    // Which weights ranked: the configured ones (no clicks fitted yet), the new follow weight among them.
+    expect(await page.locator('.preview-weights').textContent()).toMatch(/^Weights as configured: .*Followed source 5/);
     expect(puts).toHaveLength(1);
     await page.evaluate('window.scrollTo(0, 0)');
     await c.screenshot(page, 'algorithm');

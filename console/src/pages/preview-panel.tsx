@@ -34,6 +34,27 @@ function Why({ item, t }: { item: PreviewItem; t: Translate }) {
   );
 }
 
+/** Which weights ranked (configured, or fitted to the scenario's clicks), and fitted ones not yet switched on. */
+function Weights({ weights, t }: { weights: Preview['meta']['weights']; t: Translate }) {
+  const lang = useLang();
+  const list = (w: Record<string, number>) => SIGNALS.map((s) => `${t(`signal.${s}`)} ${formatNumber(lang, w[s] ?? 0, 2)}`).join(' · ');
+  const { fitted } = weights;
+  return (
+    <p class="preview-weights">
+      {weights.source === 'fitted' && fitted
+        ? t('preview.weightsFitted', { clicks: formatNumber(lang, fitted.clicks), impressions: formatNumber(lang, fitted.impressions), at: formatDateTime(lang, fitted.fitted_at) })
+        : t('preview.weightsConfigured')}{' '}
+      {list(weights.in_use)}
+      {weights.source === 'configured' && fitted && (
+        <>
+          <br />
+          {t('preview.weightsUnused', { weights: list(fitted.weights) })}
+        </>
+      )}
+    </p>
+  );
+}
+
 interface PreviewPanelProps {
   tenantId: string;
   /** Scenarios to choose from (one: no choice shown). */
@@ -104,6 +125,7 @@ export function PreviewPanel({ tenantId, scenarios, version }: PreviewPanelProps
             {areas.length > 0 ? t('preview.areas', { areas: areas.join(', ') }) : t('preview.noAreas')}
             {ignored.length > 0 && ` · ${t('preview.ignoredAreas', { names: ignored.join(', ') })}`}
           </p>
+          <Weights weights={result.meta.weights} t={t} />
           <DataTable
             rows={result.items}
             empty={t('preview.empty')}
