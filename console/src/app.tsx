@@ -10,6 +10,7 @@ import { ApiKeysPage } from './pages/api-keys-page.js';
 import { ArticlePage } from './pages/article-page.js';
 import { ArticlesPage } from './pages/articles-page.js';
 import { AuditLogPage } from './pages/audit-log-page.js';
+import { ConsoleUsersPage } from './pages/console-users-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { OverviewPage } from './pages/overview-page.js';
 import { PushJobsPage } from './pages/push-jobs-page.js';
@@ -17,6 +18,7 @@ import { ScenarioPage } from './pages/scenario-page.js';
 import { ScenariosPage } from './pages/scenarios-page.js';
 import { SourcePage } from './pages/source-page.js';
 import { SourcesPage } from './pages/sources-page.js';
+import { TenantEditPage } from './pages/tenant-edit-page.js';
 import { TenantsPage } from './pages/tenants-page.js';
 import { UsageCapPage } from './pages/usage-cap-page.js';
 import { UsersPage } from './pages/users-page.js';
@@ -89,6 +91,10 @@ export function App() {
         <SourcePage key={route.sourceId} sourceId={route.sourceId} />
       ) : route.page === 'audit' ? (
         <AuditLogPage />
+      ) : route.page === 'tenantEdit' ? (
+        <TenantEditPage key={route.tenantId} tenantId={route.tenantId} />
+      ) : route.page === 'consoleUsers' ? (
+        <ConsoleUsersPage />
       ) : route.page === 'articles' ? (
         <ArticlesPage search={search} />
       ) : route.page === 'article' ? (

@@ -128,7 +128,7 @@ export function Shell({ user, route, children }: { user: ConsoleUser; route: Rou
               <h2 class="sidebar-heading">{t('nav.operator')}</h2>
               <ul>
                 <li>
-                  <Link href={`${BASE}/tenants`} aria-current={route.page === 'tenants' ? 'page' : undefined}>
+                  <Link href={`${BASE}/tenants`} aria-current={route.page === 'tenants' || route.page === 'tenantEdit' ? 'page' : undefined}>
                     {t('nav.tenants')}
                   </Link>
                 </li>
@@ -140,6 +140,11 @@ export function Shell({ user, route, children }: { user: ConsoleUser; route: Rou
                 <li>
                   <Link href={`${BASE}/articles`} aria-current={route.page === 'articles' || route.page === 'article' ? 'page' : undefined}>
                     {t('nav.articles')}
+                  </Link>
+                </li>
+                <li>
+                  <Link href={`${BASE}/console-users`} aria-current={route.page === 'consoleUsers' ? 'page' : undefined}>
+                    {t('nav.consoleUsers')}
                   </Link>
                 </li>
                 <li>

@@ -30,6 +30,8 @@ export type Route =
   | { page: 'sources' }
   | { page: 'audit' }
   | { page: 'articles' }
+  | { page: 'consoleUsers' }
+  | { page: 'tenantEdit'; tenantId: string }
   | { page: 'source'; sourceId: string }
   | { page: 'article'; contentId: string }
   | { page: 'tenant'; tenantId: string; section: TenantSection; param?: string }
@@ -76,6 +78,8 @@ export function matchRoute(path: string): Route {
   if (parts.length === 1 && parts[0] === 'sources') return { page: 'sources' };
   if (parts.length === 1 && parts[0] === 'audit-log') return { page: 'audit' };
   if (parts.length === 1 && parts[0] === 'articles') return { page: 'articles' };
+  if (parts.length === 1 && parts[0] === 'console-users') return { page: 'consoleUsers' };
+  if (parts.length === 2 && parts[0] === 'tenants') return { page: 'tenantEdit', tenantId: parts[1]! };
   if (parts.length === 2 && parts[0] === 'sources') return { page: 'source', sourceId: parts[1]! };
   if (parts.length === 2 && parts[0] === 'articles') return { page: 'article', contentId: parts[1]! };
   if (parts[0] === 't' && parts[1] && parts.length <= 4) {

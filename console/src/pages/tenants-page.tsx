@@ -14,6 +14,7 @@ import { formatNumber } from '../lib/format.js';
 import { navigate, tenantPath } from '../lib/router.js';
 import { useAction, useResource } from '../lib/use-resource.js';
 import { rememberTenant } from './tenant-choice.js';
+import { tenantEditPath } from './tenant-edit-page.js';
 
 /** Operators: every tenant with its plan and usage; create one; change a plan. */
 export function TenantsPage() {
@@ -93,6 +94,11 @@ export function TenantsPage() {
                   <td class="num">{formatNumber(lang, tenant.current_cycle.used_credits, 1)}</td>
                   <td class="num">{tenant.usage_cap_credits === null ? t('usage.noCapShort') : formatNumber(lang, tenant.usage_cap_credits, 1)}</td>
                   <td class="actions">
+                    {editing?.id !== tenant.id && (
+                      <Link class="button button-small" href={tenantEditPath(tenant.id)}>
+                        {t('tenantEdit.edit')}
+                      </Link>
+                    )}{' '}
                     {editing?.id !== tenant.id && (
                       <button
                         type="button"
