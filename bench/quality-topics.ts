@@ -129,11 +129,13 @@ try {
     });
   }
 
+  const preview = (await client.admin(admin, 'GET', `/admin/v1/tenants/${data.tenantId}/scenarios/bench/preview?user_id=${clickers[0]!.id}&limit=10`)) as { meta: { weights: { source: string; in_use: Record<string, number> } } };
   const sizes = topics.map((t) => topicOf.get(t)!.size);
   const base = mean(sizes) / articles.length;
   rows.push(
     { name: 'corpus', value: `${origin}, ingested through the admin API in ${ingestS.toFixed(0)} s to ${SOURCES} sources without categories` },
     { name: 'topics', value: `${topics.map((t, i) => `${t} ${sizes[i]}`).join(', ')} articles (words with under ${MIN_TOPIC_ARTICLES} dropped; random page on topic: ${(base * 100).toFixed(1)} %)` },
+    { name: 'weights at the end', value: `${preview.meta.weights.source}: ${JSON.stringify(preview.meta.weights.in_use)}` },
     { name: '(c) interests only: first page on topic', value: `${(mean(firstPages) * 100).toFixed(1)} % (${firstPages.length} users)`, target: '≥ 40 %' },
   );
   for (const m of MILESTONES) {
