@@ -383,6 +383,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/tenants/{tenant_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search a tenant's users by id prefix and by property, in user_id order */
+        get: operations["getAdminTenantsByTenantIdUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/tenants/{tenant_id}/users/{user_id}": {
         parameters: {
             query?: never;
@@ -4269,6 +4286,145 @@ export interface operations {
                      *       "status": 404,
                      *       "detail": "No such resource (or not one of this tenant).",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs/example_job_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdUsers: {
+        parameters: {
+            query?: {
+                /** @description The start of the user id. */
+                prefix?: string;
+                /** @description Users that have this property. */
+                property?: string;
+                /** @description With property: equal to this, or a list holding it (compared as text). */
+                value?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: {
+                            user_id: string;
+                            properties: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            last_active_at: null | string;
+                        }[];
+                        meta: {
+                            next_cursor: null | string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
                      */
