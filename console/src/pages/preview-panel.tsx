@@ -68,7 +68,8 @@ export function PreviewPanel({ tenantId, scenarios, version }: PreviewPanelProps
   const t = useT();
   const lang = useLang();
   const [scenario, setScenario] = useState(scenarios[0] ?? '');
-  const [userId, setUserId] = useState('');
+  // A user's page links here with ?user_id=: "this user's feed", run at once.
+  const [userId, setUserId] = useState(() => new URLSearchParams(window.location.search).get('user_id') ?? '');
   const [areaNames, setAreaNames] = useState('');
   const [areaLevel, setAreaLevel] = useState('');
   const [result, setResult] = useState<Preview | null>(null);
@@ -83,6 +84,9 @@ export function PreviewPanel({ tenantId, scenarios, version }: PreviewPanelProps
   useEffect(() => {
     if (result && version !== undefined) void preview.run();
   }, [version]);
+  useEffect(() => {
+    if (userId && scenario) void preview.run();
+  }, []);
 
   if (scenarios.length === 0) {
     return (
