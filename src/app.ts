@@ -34,6 +34,8 @@ import { pushRoutes } from './push/push-routes.js';
 import { healthRoutes } from './ops/health-routes.js';
 import { installRequestMetrics } from './ops/metrics.js';
 import { registerOpenApi } from './ops/openapi.js';
+import { adminPipelineRoute } from './ops/admin-pipeline-route.js';
+import { registerPipelineGauges } from './ops/pipeline-status.js';
 import { adminScenarioRoutes } from './scenarios/admin-routes.js';
 import { adminKeyRoutes } from './tenants/admin-key-routes.js';
 import { adminTenantRoutes } from './tenants/admin-tenant-routes.js';
@@ -86,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installAuditTrail(app, deps);
   installRequestTargetHygiene(app);
   installRequestMetrics(app, deps.metrics);
+  registerPipelineGauges(deps.metrics, deps);
 
   await registerOpenApi(app, deps.config.publicBaseUrl);
   healthRoutes(app, deps);
@@ -118,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminContentBrowseRoutes, deps);
   await app.register(adminConsoleUserRoutes, deps);
   await app.register(adminAuditRoutes, deps);
+  await app.register(adminPipelineRoute, deps);
   await app.register(consoleSessionRoutes, deps);
   await app.register(consoleStaticRoutes, { distDir: CONSOLE_DIST_DIR });
 
