@@ -95,7 +95,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
       snapshotSaves.mockRestore();
     }
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.meta).sort()).toEqual(['algorithm_id', 'areas', 'ignored_areas', 'scenario', 'user']);
+    expect(Object.keys(res.body.meta).sort()).toEqual(['algorithm_id', 'areas', 'ignored_areas', 'scenario', 'user', 'weights']);
     for (const item of res.body.items) {
       expect(Object.keys(item).sort()).toEqual(['category', 'exploration', 'id', 'published_at', 'score', 'signals', 'source', 'title', 'url'].sort());
     }
