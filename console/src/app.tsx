@@ -13,6 +13,7 @@ import { AuditLogPage } from './pages/audit-log-page.js';
 import { ConsoleUsersPage } from './pages/console-users-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { OverviewPage } from './pages/overview-page.js';
+import { PipelinePage } from './pages/pipeline-page.js';
 import { PushJobsPage } from './pages/push-jobs-page.js';
 import { ScenarioPage } from './pages/scenario-page.js';
 import { ScenariosPage } from './pages/scenarios-page.js';
@@ -93,6 +94,8 @@ export function App() {
         <AuditLogPage />
       ) : route.page === 'tenantEdit' ? (
         <TenantEditPage key={route.tenantId} tenantId={route.tenantId} />
+      ) : route.page === 'pipeline' ? (
+        <PipelinePage />
       ) : route.page === 'consoleUsers' ? (
         <ConsoleUsersPage />
       ) : route.page === 'articles' ? (

@@ -643,6 +643,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Crawl queue, event backlog and lag, push jobs and webhook deliveries waiting, fleet-wide */
+        get: operations["getAdminPipeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/login": {
         parameters: {
             query?: never;
@@ -6550,6 +6567,72 @@ export interface operations {
                      *       "status": 404,
                      *       "detail": "No such resource (or not one of this tenant).",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/audit-log",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminPipeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description crawl_sources{state} */
+                        crawl: {
+                            due: number;
+                            crawling: number;
+                            failing: number;
+                        };
+                        /** @description events_unprocessed, events_lag_seconds */
+                        events: {
+                            backlog: number;
+                            lag_seconds: number;
+                        };
+                        /** @description push_jobs_active{status} */
+                        push_jobs: {
+                            pending: number;
+                            processing: number;
+                        };
+                        /** @description webhook_deliveries_pending */
+                        webhooks: {
+                            pending: number;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/pipeline",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
                      */

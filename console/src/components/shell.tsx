@@ -138,6 +138,11 @@ export function Shell({ user, route, children }: { user: ConsoleUser; route: Rou
                   </Link>
                 </li>
                 <li>
+                  <Link href={`${BASE}/pipeline`} aria-current={route.page === 'pipeline' ? 'page' : undefined}>
+                    {t('nav.pipeline')}
+                  </Link>
+                </li>
+                <li>
                   <Link href={`${BASE}/articles`} aria-current={route.page === 'articles' || route.page === 'article' ? 'page' : undefined}>
                     {t('nav.articles')}
                   </Link>

@@ -31,6 +31,7 @@ export type Route =
   | { page: 'audit' }
   | { page: 'articles' }
   | { page: 'consoleUsers' }
+  | { page: 'pipeline' }
   | { page: 'tenantEdit'; tenantId: string }
   | { page: 'source'; sourceId: string }
   | { page: 'article'; contentId: string }
@@ -79,6 +80,7 @@ export function matchRoute(path: string): Route {
   if (parts.length === 1 && parts[0] === 'audit-log') return { page: 'audit' };
   if (parts.length === 1 && parts[0] === 'articles') return { page: 'articles' };
   if (parts.length === 1 && parts[0] === 'console-users') return { page: 'consoleUsers' };
+  if (parts.length === 1 && parts[0] === 'pipeline') return { page: 'pipeline' };
   if (parts.length === 2 && parts[0] === 'tenants') return { page: 'tenantEdit', tenantId: parts[1]! };
   if (parts.length === 2 && parts[0] === 'sources') return { page: 'source', sourceId: parts[1]! };
   if (parts.length === 2 && parts[0] === 'articles') return { page: 'article', contentId: parts[1]! };
