@@ -21,7 +21,7 @@ import { ADMIN_TOKEN, startTestApp } from '../helpers/test-app.js';
  * Seeded and bounded: FUZZ_SEED and FUZZ_RUNS (per backend) replay or widen a run.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 1717);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 
 /** What docs/api.md says any route can answer, documented per operation or not. */
 const ANY_ROUTE = new Set([404, 405, 413, 414, 415, 429, 431]);
