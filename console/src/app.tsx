@@ -20,6 +20,7 @@ import { ScenariosPage } from './pages/scenarios-page.js';
 import { SourcePage } from './pages/source-page.js';
 import { SourcesPage } from './pages/sources-page.js';
 import { TenantEditPage } from './pages/tenant-edit-page.js';
+import { TrendsPage } from './pages/trends-page.js';
 import { TenantsPage } from './pages/tenants-page.js';
 import { UsageCapPage } from './pages/usage-cap-page.js';
 import { UsersPage } from './pages/users-page.js';
@@ -62,6 +63,8 @@ function TenantRoute({ route }: { route: Extract<Route, { page: 'tenant' }> }) {
       return <UsersPage tenantId={tenantId} {...(param === undefined ? {} : { userId: param })} />;
     case 'audit':
       return <AuditLogPage tenantId={tenantId} />;
+    case 'trends':
+      return <TrendsPage tenantId={tenantId} />;
   }
 }
 

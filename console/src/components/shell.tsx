@@ -17,6 +17,7 @@ import { Link } from './link.js';
 
 const TENANT_NAV: { section: TenantSection; label: MessageKey; also?: TenantSection[] }[] = [
   { section: 'overview', label: 'nav.overview' },
+  { section: 'trends', label: 'nav.trends' },
   { section: 'keys', label: 'nav.keys' },
   { section: 'scenarios', label: 'nav.scenarios', also: ['scenario', 'algorithm'] },
   { section: 'push', label: 'nav.push' },

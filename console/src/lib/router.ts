@@ -21,7 +21,7 @@ export function useLocation(): { path: string; search: string } {
   return useStore(location);
 }
 
-export type TenantSection = 'overview' | 'keys' | 'scenarios' | 'scenario' | 'algorithm' | 'push' | 'webhook' | 'usage' | 'users' | 'audit';
+export type TenantSection = 'overview' | 'keys' | 'scenarios' | 'scenario' | 'algorithm' | 'push' | 'webhook' | 'usage' | 'users' | 'audit' | 'trends';
 
 export type Route =
   | { page: 'login' }
@@ -48,6 +48,7 @@ const SECTIONS: Record<string, TenantSection> = {
   'usage-cap': 'usage',
   users: 'users',
   'audit-log': 'audit',
+  trends: 'trends',
 };
 
 /** The URL segment of each tenant section (the inverse of SECTIONS, plus the detail pages). */
@@ -62,6 +63,7 @@ const SEGMENTS: Record<TenantSection, string> = {
   usage: 'usage-cap',
   users: 'users',
   audit: 'audit-log',
+  trends: 'trends',
 };
 
 export function tenantPath(tenantId: string, section: TenantSection, param?: string): string {

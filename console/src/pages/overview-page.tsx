@@ -114,8 +114,15 @@ export function OverviewPage({ tenantId }: { tenantId: string }) {
         </div>
         <div class="stat">
           <h2 class="stat-label">{t('overview.ctr')}</h2>
-          <p class="stat-value">{formatPercent(lang, metrics.ctr)}</p>
-          <p class="stat-note">{t('overview.clicksOf', { clicks: formatNumber(lang, metrics.clicks), impressions: formatNumber(lang, metrics.impressions) })}</p>
+          {metrics.impressions > 0 ? (
+            <>
+              <p class="stat-value">{formatPercent(lang, metrics.ctr)}</p>
+              <p class="stat-note">{t('overview.clicksOf', { clicks: formatNumber(lang, metrics.clicks), impressions: formatNumber(lang, metrics.impressions) })}</p>
+            </>
+          ) : (
+            // No impressions, no rate: a 0 % would say the feed is never clicked.
+            <p class="stat-note">{t('trends.noImpressions')}</p>
+          )}
         </div>
         <div class="stat">
           <h2 class="stat-label">{t('overview.requests')}</h2>
