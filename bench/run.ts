@@ -8,6 +8,7 @@ import { fleetBench } from './fleet.bench.js';
 import { freshnessBench } from './freshness.bench.js';
 import { benchBackends, type BenchBackend } from './lib/backends.js';
 import { pushBench } from './push.bench.js';
+import { soakBench } from './soak.bench.js';
 import { thumbnailsBench } from './thumbnails.bench.js';
 import { trainingBench } from './training.bench.js';
 
@@ -18,6 +19,7 @@ import { trainingBench } from './training.bench.js';
  * runs the service runs on the embedded default and again on PostgreSQL +
  * Redis (a fresh database each, dropped afterwards), and `fleet` joins the
  * default list. BENCH_BACKENDS=sqlite (or postgres+redis) keeps one of them.
+ * `soak` (SOAK_MINUTES, default 30) runs only when named.
  */
 interface Bench {
   run(seconds: number, backend: BenchBackend): Promise<BenchRow[]>;
@@ -26,6 +28,8 @@ interface Bench {
    * scale-out: needs PostgreSQL + Redis, and compares with SQLite itself (its rows name their setup).
    */
   on: 'each' | 'once' | 'scale-out';
+  /** Runs only when named (`npm run bench -- soak`): too long for the default list. */
+  onlyWhenNamed?: boolean;
 }
 
 const BENCHES: Record<string, Bench> = {
@@ -39,6 +43,7 @@ const BENCHES: Record<string, Bench> = {
   thumbnails: { run: thumbnailsBench, on: 'each' },
   training: { run: trainingBench, on: 'each' },
   fleet: { run: fleetBench, on: 'scale-out' },
+  soak: { run: soakBench, on: 'each', onlyWhenNamed: true },
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -48,7 +53,7 @@ const only = process.env.BENCH_BACKENDS?.split(',');
 const backends = only ? available.filter((b) => only.includes(b.name)) : available;
 const scaleOut = available.find((b) => b.name === 'postgres+redis');
 const selected = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const names = selected.length > 0 ? selected : Object.keys(BENCHES).filter((n) => BENCHES[n]!.on !== 'scale-out' || scaleOut);
+const names = selected.length > 0 ? selected : Object.keys(BENCHES).filter((n) => !BENCHES[n]!.onlyWhenNamed && (BENCHES[n]!.on !== 'scale-out' || scaleOut));
 for (const name of names) if (!BENCHES[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
 
 console.log(`content-feed benchmarks — ${new Date().toISOString()}`);

@@ -18,6 +18,8 @@ export interface SessionPlan {
   pageAtMs: number[];
   /** For each page: the positions tapped (0-based), and when, in ms after the page is read. */
   clicks: { positions: number[]; afterMs: number }[];
+  /** Also POST an `impression` for every item of each page as it is answered (the soak's mix; the feed benchmark's sessions have none). */
+  impressions?: boolean;
 }
 
 export const TRAFFIC = {
@@ -94,7 +96,7 @@ export function pagePath(plan: SessionPlan, cursor: string | null): string {
   return path;
 }
 
-function event(plan: SessionPlan, type: 'session_start' | 'click', trackingToken?: string) {
+function event(plan: SessionPlan, type: 'session_start' | 'click' | 'impression', trackingToken?: string) {
   return {
     type,
     session_id: plan.id,
@@ -106,3 +108,4 @@ function event(plan: SessionPlan, type: 'session_start' | 'click', trackingToken
 
 export const sessionStartBody = (plan: SessionPlan) => JSON.stringify({ events: [event(plan, 'session_start')] });
 export const clicksBody = (plan: SessionPlan, tokens: string[]) => JSON.stringify({ events: tokens.map((t) => event(plan, 'click', t)) });
+export const impressionsBody = (plan: SessionPlan, tokens: string[]) => JSON.stringify({ events: tokens.map((t) => event(plan, 'impression', t)) });

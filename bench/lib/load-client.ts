@@ -1,7 +1,7 @@
 import { Pool } from 'undici';
 
-/** What a request was for: a session's first page, a later page (with a cursor), an event POST, or a plain GET (the bare route). */
-export type RequestKind = 'first' | 'later' | 'event' | 'plain';
+/** What a request was for: a session's first page, a later page (with a cursor), an event POST, a user upsert (PUT), or a plain GET (the bare route). */
+export type RequestKind = 'first' | 'later' | 'event' | 'user' | 'plain';
 
 /** One request of a load run; times are performance.now() milliseconds of this process. */
 export interface RequestRecord {
@@ -14,6 +14,8 @@ export interface RequestRecord {
   doneAt: number | null;
   /** HTTP status; 0 for a connection error; null while unanswered. */
   status: number | null;
+  /** An event POST answered 202: the `accepted` count of its answer (the events acknowledged). */
+  accepted?: number;
 }
 
 /**
@@ -42,7 +44,7 @@ export class LoadClient {
   }
 
   /** Sends a request; its body text when answered 2xx, else null. */
-  async send(kind: RequestKind, dueAt: number, method: 'GET' | 'POST', path: string, body?: string): Promise<string | null> {
+  async send(kind: RequestKind, dueAt: number, method: 'GET' | 'POST' | 'PUT', path: string, body?: string): Promise<string | null> {
     const record: RequestRecord = { kind, dueAt, sentAt: performance.now(), doneAt: null, status: null };
     this.records.push(record);
     if (this.ended) return null;
@@ -57,6 +59,7 @@ export class LoadClient {
       if (this.ended) return null; // answered after the run's deadline: counted as unanswered
       record.doneAt = performance.now();
       record.status = response.statusCode;
+      if (kind === 'event' && response.statusCode === 202) record.accepted = (JSON.parse(text) as { accepted: number }).accepted;
       return response.statusCode < 300 ? text : null;
     } catch {
       if (this.ended) return null;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { clicksBody, pagePath, sessionStartBody, type SessionPlan } from './app-traffic.js';
+import { clicksBody, impressionsBody, pagePath, sessionStartBody, type SessionPlan } from './app-traffic.js';
 import { LoadClient, type RequestKind, type RequestRecord } from './load-client.js';
 
 /** The part of a GET /v1/feed answer a session reads. */
@@ -32,7 +32,8 @@ const sleepUntil = (at: number) => {
  * POST of its taps after each page that has some. Paced (open loop): each
  * request is due at its planned time from `startAt`, whatever happened before
  * (a page cannot go out before the previous page's cursor is back, so a late
- * answer makes the next page late too, and that counts); taps are due at their
+ * answer makes the next page late too, and that counts); a plan with
+ * `impressions` posts its page's impressions as the page comes back; taps are due at their
  * time or when their page came back, whichever is later. Unpaced (closed loop):
  * each request as soon as the previous one is answered, none started after `stopAt`.
  */
@@ -58,6 +59,12 @@ async function runSession(client: LoadClient, plan: SessionPlan, pace: { startAt
       break;
     }
     const page = JSON.parse(text) as FeedPage;
+    if (plan.impressions && page.items.length > 0) {
+      const shown = impressionsBody(plan, page.items.map((item) => item.tracking_token));
+      const posted = client.send('event', performance.now(), 'POST', '/v1/events', shown);
+      if (paced) background.push(posted);
+      else await posted;
+    }
     const { positions, afterMs } = plan.clicks[k]!;
     const tokens = positions.filter((p) => p < page.items.length).map((p) => page.items[p]!.tracking_token);
     if (tokens.length > 0) {

@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { metric, scrapeMetrics } from './service-metrics.js';
+
+/**
+ * A long-running server watched from outside, every few seconds: its RSS
+ * (VmRSS) and open file descriptors (/proc/<pid>/fd, Linux only), and the HTTP
+ * thread's event-loop delay from its /metrics (the service resets that window
+ * on each scrape, so each sample covers the time since the previous one).
+ */
+export interface ProcessSample {
+  /** performance.now() ms of this process. */
+  at: number;
+  rssMb: number;
+  fds: number;
+  /** event_loop_delay_p99_seconds / _max_seconds of the interval, in ms; NaN when /metrics did not answer. */
+  loopP99Ms: number;
+  loopMaxMs: number;
+}
+
+function rssMb(pid: number): number {
+  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return kb ? Number(kb[1]) / 1024 : NaN;
+}
+
+const openFds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+
+async function sample(pid: number, baseUrl: string): Promise<ProcessSample> {
+  const at = performance.now();
+  const [rss, fds] = [rssMb(pid), openFds(pid)];
+  try {
+    const scrape = await scrapeMetrics(baseUrl);
+    const ms = (name: string) => (metric(scrape, name, 'max') ?? NaN) * 1000;
+    return { at, rssMb: rss, fds, loopP99Ms: ms('event_loop_delay_p99_seconds'), loopMaxMs: ms('event_loop_delay_max_seconds') };
+  } catch {
+    return { at, rssMb: rss, fds, loopP99Ms: NaN, loopMaxMs: NaN };
+  }
+}
+
+/** Samples `pid` every `everyMs` until stop() is called; stop() returns the samples, one taken at the stop included. */
+export function watchProcess(pid: number, baseUrl: string, everyMs: number): { stop(): Promise<ProcessSample[]> } {
+  const samples: ProcessSample[] = [];
+  let pending = sample(pid, baseUrl).then((s) => void samples.push(s));
+  const timer = setInterval(() => {
+    pending = pending.then(() => sample(pid, baseUrl)).then((s) => void samples.push(s));
+  }, everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await pending;
+      samples.push(await sample(pid, baseUrl));
+      return samples;
+    },
+  };
+}
+
+/** The least-squares slope of y over x. */
+export function slope(points: { x: number; y: number }[]): number {
+  const n = points.length;
+  const mx = points.reduce((s, p) => s + p.x, 0) / n;
+  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  const sxy = points.reduce((s, p) => s + (p.x - mx) * (p.y - my), 0);
+  const sxx = points.reduce((s, p) => s + (p.x - mx) ** 2, 0);
+  return sxx === 0 ? NaN : sxy / sxx;
+}
