@@ -1,3 +1,4 @@
+import { WeightsView } from '../scenarios/algorithm-config.js';
 import { toIso } from '../lib/time.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -19,15 +20,6 @@ const Signals = Type.Object(
   },
   { description: 'Weight × component for each part of the score (docs/ranking.md); they add up to `score`, give or take rounding.' },
 );
-
-const WeightValues = Type.Object({
-  relevance: Type.Number(),
-  collaborative: Type.Number(),
-  freshness: Type.Number(),
-  popularity: Type.Number(),
-  area: Type.Number(),
-  follow: Type.Number(),
-});
 
 const PreviewItem = Type.Object({
   id: Type.String(),
@@ -53,11 +45,11 @@ const PreviewResponse = Type.Object({
     ignored_areas: Type.Array(Type.String(), { description: 'Names or ids that matched no area and were ignored, as in the feed.' }),
     weights: Type.Object(
       {
-        in_use: WeightValues,
+        in_use: WeightsView,
         source: Type.Union([Type.Literal('configured'), Type.Literal('fitted')], { description: 'fitted: the algorithm has learned_weights and the scenario has enough clicks.' }),
-        configured: WeightValues,
+        configured: WeightsView,
         fitted: Nullable(
-          Type.Object({ weights: WeightValues, impressions: Type.Integer(), clicks: Type.Integer(), fitted_at: IsoTimestamp }),
+          Type.Object({ weights: WeightsView, impressions: Type.Integer(), clicks: Type.Integer(), fitted_at: IsoTimestamp }),
           { description: 'Fitted to the last week of impressions and clicks; null while data is thin. Shown whether or not the algorithm uses them.' },
         ),
       },

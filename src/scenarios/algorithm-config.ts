@@ -1,19 +1,22 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { errors } from '../http/problem.js';
 
+/** The weight of each part of the score (ranking/score.ts). */
+export const WeightsView = Type.Object({
+  relevance: Type.Number(),
+  collaborative: Type.Number(),
+  freshness: Type.Number(),
+  popularity: Type.Number(),
+  area: Type.Number(),
+  follow: Type.Number(),
+});
+
 /** The ranking knobs of one algorithm, as answers show them (docs/ranking.md explains each). */
 export const AlgorithmConfigView = Type.Object({
   min_trust_level: Type.Integer(),
   max_age_hours: Type.Number(),
   freshness_half_life_hours: Type.Number(),
-  weights: Type.Object({
-    relevance: Type.Number(),
-    collaborative: Type.Number(),
-    freshness: Type.Number(),
-    popularity: Type.Number(),
-    area: Type.Number(),
-    follow: Type.Number(),
-  }),
+  weights: WeightsView,
   diversity: Type.Object({ lambda: Type.Number(), max_per_source: Type.Integer(), max_per_category: Type.Integer() }),
   exploration: Type.Number(),
   languages: Type.Array(Type.String()),
