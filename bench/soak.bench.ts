@@ -75,6 +75,10 @@ async function soak(backend: BenchBackend, database: BenchDatabase): Promise<Ben
       sleep(seconds * 1000 + 500),
     ]);
     const samples = await watch.stop();
+    // The series behind the slope, a sample a minute, so a run's log shows the shape (push jobs every 5 min, caches filling).
+    for (const x of samples.filter((_, i) => i % 6 === 0)) {
+      console.log(`soak ${((x.at - startAt) / 60_000).toFixed(1)} min: RSS ${x.rssMb.toFixed(0)} MB, ${x.fds} fds, event-loop p99 ${x.loopP99Ms.toFixed(1)} ms, ${x.lists} ranked lists`);
+    }
 
     const drainStarted = performance.now();
     let backlog = metric(await scrapeMetrics(baseUrl), 'events_unprocessed') ?? NaN;

@@ -5,7 +5,9 @@ import { metric, scrapeMetrics } from './service-metrics.js';
  * A long-running server watched from outside, every few seconds: its RSS
  * (VmRSS) and open file descriptors (/proc/<pid>/fd, Linux only), and the HTTP
  * thread's event-loop delay from its /metrics (the service resets that window
- * on each scrape, so each sample covers the time since the previous one).
+ * on each scrape, so each sample covers the time since the previous one), and
+ * the ranked lists it holds (its largest cache, bounded by FEED_LIST_CAPACITY),
+ * so RSS that grows with them is told from RSS that grows by itself.
  */
 export interface ProcessSample {
   /** performance.now() ms of this process. */
@@ -15,6 +17,8 @@ export interface ProcessSample {
   /** event_loop_delay_p99_seconds / _max_seconds of the interval, in ms; NaN when /metrics did not answer. */
   loopP99Ms: number;
   loopMaxMs: number;
+  /** feed_ranked_lists; NaN when /metrics did not answer. */
+  lists: number;
 }
 
 function rssMb(pid: number): number {
@@ -30,9 +34,10 @@ async function sample(pid: number, baseUrl: string): Promise<ProcessSample> {
   try {
     const scrape = await scrapeMetrics(baseUrl);
     const ms = (name: string) => (metric(scrape, name, 'max') ?? NaN) * 1000;
-    return { at, rssMb: rss, fds, loopP99Ms: ms('event_loop_delay_p99_seconds'), loopMaxMs: ms('event_loop_delay_max_seconds') };
+    const lists = metric(scrape, 'feed_ranked_lists', 'max') ?? NaN;
+    return { at, rssMb: rss, fds, loopP99Ms: ms('event_loop_delay_p99_seconds'), loopMaxMs: ms('event_loop_delay_max_seconds'), lists };
   } catch {
-    return { at, rssMb: rss, fds, loopP99Ms: NaN, loopMaxMs: NaN };
+    return { at, rssMb: rss, fds, loopP99Ms: NaN, loopMaxMs: NaN, lists: NaN };
   }
 }
 

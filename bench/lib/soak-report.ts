@@ -75,7 +75,8 @@ export function soakRows(r: SoakResult): BenchRow[] {
       name: `${label}: server RSS (${s.length} samples, every 10 s)`,
       value:
         `${mb(rss[0]!)} at the start, ${mb(rss.at(-1)!)} at the end, max ${mb(max(rss))}; least-squares slope ${rssSlope(s, from).toFixed(1)} MB per 10 min` +
-        (settled ? ` (${rssSlope(s, from, settled).toFixed(1)} MB per 10 min after the first 5 min)` : ''),
+        (settled ? ` (${rssSlope(s, from, settled).toFixed(1)} MB per 10 min after the first 5 min)` : '') +
+        `; ranked lists held ${s[0]!.lists.toLocaleString('en')} → ${s.at(-1)!.lists.toLocaleString('en')}`,
     },
     { name: `${label}: server open file descriptors`, value: `${fds[0]} at the start, ${fds.at(-1)} at the end, max ${max(fds)}` },
     {
