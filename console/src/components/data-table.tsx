@@ -22,30 +22,33 @@ interface DataTableProps<T> {
 export function DataTable<T>({ columns, rows, children, empty, actions, caption, class: className = 'table' }: DataTableProps<T>) {
   const t = useT();
   if (empty !== undefined && rows.length === 0) return <p class="empty">{empty}</p>;
+  // A table wider than the page scrolls inside this box: the page itself never scrolls sideways.
   return (
-    <table class={className}>
-      {caption && <caption class="visually-hidden">{caption}</caption>}
-      <thead>
-        <tr>
-          {columns.map((column) =>
-            typeof column === 'string' ? (
-              <th scope="col" key={column}>
-                {column}
+    <div class="table-wrap">
+      <table class={className}>
+        {caption && <caption class="visually-hidden">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column) =>
+              typeof column === 'string' ? (
+                <th scope="col" key={column}>
+                  {column}
+                </th>
+              ) : (
+                <th scope="col" key={column.label} class="num">
+                  {column.label}
+                </th>
+              ),
+            )}
+            {actions && (
+              <th scope="col">
+                <span class="visually-hidden">{t('common.actions')}</span>
               </th>
-            ) : (
-              <th scope="col" key={column.label} class="num">
-                {column.label}
-              </th>
-            ),
-          )}
-          {actions && (
-            <th scope="col">
-              <span class="visually-hidden">{t('common.actions')}</span>
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>{rows.map(children)}</tbody>
-    </table>
+            )}
+          </tr>
+        </thead>
+        <tbody>{rows.map(children)}</tbody>
+      </table>
+    </div>
   );
 }

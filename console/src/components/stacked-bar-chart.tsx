@@ -93,30 +93,32 @@ export function StackedBarChart({ title, categories, categoryLabel, series, form
           </ul>
           <details class="chart-data">
             <summary>{t('chart.showTable')}</summary>
-            <table class="table table-compact">
-              <thead>
-                <tr>
-                  <th scope="col">{t('chart.day')}</th>
-                  {series.map((s) => (
-                    <th scope="col" key={s.key} class="num">
-                      {s.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {categories.map((category, i) => (
-                  <tr key={category}>
-                    <th scope="row">{categoryLabel(category)}</th>
+            <div class="table-wrap">
+              <table class="table table-compact">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('chart.day')}</th>
                     {series.map((s) => (
-                      <td key={s.key} class="num">
-                        {formatValue(s.values[i] ?? 0)}
-                      </td>
+                      <th scope="col" key={s.key} class="num">
+                        {s.label}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {categories.map((category, i) => (
+                    <tr key={category}>
+                      <th scope="row">{categoryLabel(category)}</th>
+                      {series.map((s) => (
+                        <td key={s.key} class="num">
+                          {formatValue(s.values[i] ?? 0)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </details>
         </>
       )}
