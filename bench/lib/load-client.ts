@@ -14,8 +14,8 @@ export interface RequestRecord {
   doneAt: number | null;
   /** HTTP status; 0 for a connection error; null while unanswered. */
   status: number | null;
-  /** An event POST answered 202: the `accepted` count of its answer (the events acknowledged). */
-  accepted?: number;
+  /** An event POST answered 202: its session (of the batch's first event) and the `accepted` count of its answer. */
+  acknowledged?: { session: string; events: number };
 }
 
 /**
@@ -59,7 +59,10 @@ export class LoadClient {
       if (this.ended) return null; // answered after the run's deadline: counted as unanswered
       record.doneAt = performance.now();
       record.status = response.statusCode;
-      if (kind === 'event' && response.statusCode === 202) record.accepted = (JSON.parse(text) as { accepted: number }).accepted;
+      if (kind === 'event' && response.statusCode === 202) {
+        const session = (JSON.parse(body!) as { events: { session_id: string }[] }).events[0]!.session_id;
+        record.acknowledged = { session, events: (JSON.parse(text) as { accepted: number }).accepted };
+      }
       return response.statusCode < 300 ? text : null;
     } catch {
       if (this.ended) return null;

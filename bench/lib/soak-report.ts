@@ -1,6 +1,7 @@
 import type { BenchRow } from '../contents-pipeline.bench.js';
 import type { RequestRecord } from './load-client.js';
 import { fmtLatency, fmtMs, summariseKinds } from './load-summary.js';
+import type { SessionEvents } from './events-stored.js';
 import type { PushRun } from './periodic-push.js';
 import { slope, type ProcessSample } from './process-samples.js';
 import type { LoadRun } from './session-load.js';
@@ -17,7 +18,8 @@ export interface SoakResult {
   pushes: PushRun[];
   samples: ProcessSample[];
   drain: { seconds: number; backlog: number };
-  events: { stored: number; applied: number };
+  /** The event log after the drain, by session. */
+  events: Map<string, SessionEvents>;
 }
 
 const MINUTE = 60_000;
@@ -44,7 +46,7 @@ export function soakRows(r: SoakResult): BenchRow[] {
   const first = { from, to: from + edge };
   const last = { from: to - edge, to };
   const pages = (w = r.window) => summariseKinds(r.run, ['first', 'later'], w);
-  const events = (w = r.window) => summariseKinds(r.run, ['event'], w);
+  const posts = (w = r.window) => summariseKinds(r.run, ['event'], w);
   const users = summariseKinds({ records: r.users, startAt: from, endAt: to }, ['user']);
   const all = pages();
   const label = `soak, ${r.minutes} min at ${r.pagesPerSecond} pages/s`;
@@ -56,8 +58,7 @@ export function soakRows(r: SoakResult): BenchRow[] {
   const loopP99 = (xs: ProcessSample[]) => fmtMs(median(xs.map((x) => x.loopP99Ms)));
   const settled = r.minutes > 10 ? 5 * MINUTE : 0;
 
-  const acknowledged = r.run.records.reduce((n, x) => n + (x.accepted ?? 0), 0);
-  const lost = acknowledged - r.events.applied;
+  const events = eventCounts(r.run.records, r.events);
   const edgeLabel = `first ${edge / MINUTE} min → last ${edge / MINUTE} min`;
   return [
     {
@@ -65,11 +66,11 @@ export function soakRows(r: SoakResult): BenchRow[] {
       value: `${Math.round(r.capacity)} pages/s; the soak offered half: ${r.pagesPerSecond} pages/s (with their events), ${Math.round(users.due / (r.minutes * 60))} user upserts/s, a push job for every user each 5 min`,
     },
     { name: `${label}: pages`, value: `${all.due.toLocaleString('en')} due, ${Math.round(all.servedPerSecond)}/s served; ${fmtLatency(all)}` },
-    { name: `${label}: event POSTs (session_start, impressions, clicks)`, value: `${events().due.toLocaleString('en')} due; ${fmtLatency(events())}` },
+    { name: `${label}: event POSTs (session_start, impressions, clicks)`, value: `${posts().due.toLocaleString('en')} due; ${fmtLatency(posts())}` },
     { name: `${label}: user upserts (PUT /v1/users/{id})`, value: `${users.due.toLocaleString('en')} due; ${fmtLatency(users)}` },
     {
       name: `${label}: p99 drift, ${edgeLabel}`,
-      value: `pages ${fmtMs(pages(first).p99)} → ${fmtMs(pages(last).p99)}; event POSTs ${fmtMs(events(first).p99)} → ${fmtMs(events(last).p99)}`,
+      value: `pages ${fmtMs(pages(first).p99)} → ${fmtMs(pages(last).p99)}; event POSTs ${fmtMs(posts(first).p99)} → ${fmtMs(posts(last).p99)}`,
     },
     {
       name: `${label}: server RSS (${s.length} samples, every 10 s)`,
@@ -90,9 +91,32 @@ export function soakRows(r: SoakResult): BenchRow[] {
     {
       name: `${label}: events acknowledged vs applied`,
       value:
-        `${acknowledged.toLocaleString('en')} acknowledged (Σ accepted of the 202s); after draining (${r.drain.seconds.toFixed(1)} s, events_unprocessed ${r.drain.backlog}) ` +
-        `${r.events.stored.toLocaleString('en')} in the event log, ${r.events.applied.toLocaleString('en')} applied: ${lost} lost`,
+        `${events.acknowledged.toLocaleString('en')} acknowledged (Σ accepted of the 202s); after draining (${r.drain.seconds.toFixed(1)} s, events_unprocessed ${r.drain.backlog}) ` +
+        `${events.stored.toLocaleString('en')} in the event log, ${events.applied.toLocaleString('en')} applied; ` +
+        `${events.lost} lost (acknowledged beyond applied, by session); ${events.unacknowledged.toLocaleString('en')} stored without a 202 received (POSTs still out at the end, or answered late)`,
       target: '0 lost',
     },
   ];
+}
+
+/**
+ * Acknowledged events against the log, session by session (every session's
+ * events are distinct: one session_start, one impression per item shown, one
+ * click per tap): a session with fewer applied events than acknowledged lost
+ * some; more stored than acknowledged is a batch whose answer never came back.
+ */
+function eventCounts(records: RequestRecord[], log: Map<string, SessionEvents>) {
+  const acknowledgedBySession = new Map<string, number>();
+  for (const x of records) if (x.acknowledged) acknowledgedBySession.set(x.acknowledged.session, (acknowledgedBySession.get(x.acknowledged.session) ?? 0) + x.acknowledged.events);
+  let [acknowledged, lost, stored, applied, unacknowledged] = [0, 0, 0, 0, 0];
+  for (const [session, n] of acknowledgedBySession) {
+    acknowledged += n;
+    lost += Math.max(0, n - (log.get(session)?.applied ?? 0));
+  }
+  for (const [session, e] of log) {
+    stored += e.stored;
+    applied += e.applied;
+    unacknowledged += Math.max(0, e.stored - (acknowledgedBySession.get(session) ?? 0));
+  }
+  return { acknowledged, lost, stored, applied, unacknowledged };
 }
