@@ -47,6 +47,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
     transformObject: (document) =>
       'openapiObject' in document ? finishDocument(document.openapiObject as Record<string, unknown>) : document.swaggerObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // The page's own title, not "Swagger UI": it is the service's reference (issue 19).
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true }, theme: { title: 'content-feed API reference' } });
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 }

@@ -74,6 +74,7 @@ describe('operations endpoints', () => {
     const res = await t.app.inject('/docs/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<title>content-feed API reference</title>');
   });
 
   it('logs a request as JSON with the request id the client sees', async () => {
