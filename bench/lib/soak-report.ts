@@ -59,7 +59,8 @@ export function soakRows(r: SoakResult): BenchRow[] {
   const settled = r.minutes > 10 ? 5 * MINUTE : 0;
 
   const events = eventCounts(r.run.records, r.events);
-  const edgeLabel = `first ${edge / MINUTE} min → last ${edge / MINUTE} min`;
+  const edgeMinutes = Number((edge / MINUTE).toFixed(1));
+  const edgeLabel = `first ${edgeMinutes} min → last ${edgeMinutes} min`;
   return [
     {
       name: `${label}: capacity (closed loop, 10 conn, 20 s, same sessions, just before)`,
