@@ -35,6 +35,10 @@ export interface Database {
   console_login_attempts: ConsoleLoginAttemptsTable;
   collaborative_models: CollaborativeModelsTable;
   fitted_weights: FittedWeightsTable;
+  experiments: ExperimentsTable;
+  experiment_assignments: ExperimentAssignmentsTable;
+  experiment_units: ExperimentUnitsTable;
+  experiment_daily: ExperimentDailyTable;
 }
 
 export interface TenantsTable {
@@ -209,6 +213,9 @@ export interface EventsTable {
   metadata: string | null;
   /** JSON array: the served item's score components from its tracking token (fitting weights). */
   features: string | null;
+  /** The experiment and variant the tracking token named (docs/experiments.md). */
+  experiment_id: string | null;
+  variant: string | null;
   processed: Generated<number>;
 }
 
@@ -404,4 +411,55 @@ export interface FittedWeightsTable {
   impressions: number;
   clicks: number;
   fitted_at: number;
+}
+
+export interface ExperimentsTable {
+  tenant_id: string;
+  id: string;
+  scenario: string;
+  name: string;
+  /** draft, running, stopped. */
+  status: string;
+  /** JSON: [{ name, algorithm_id, share }]. */
+  variants: string;
+  control: string;
+  min_users_per_variant: number;
+  created_at: number;
+  updated_at: number;
+  started_at: number | null;
+  stopped_at: number | null;
+  promoted_variant: string | null;
+}
+
+export interface ExperimentAssignmentsTable {
+  tenant_id: string;
+  experiment_id: string;
+  user_id: string;
+  variant: string;
+  assigned_at: number;
+}
+
+export interface ExperimentUnitsTable {
+  tenant_id: string;
+  experiment_id: string;
+  variant: string;
+  unit: string;
+  impressions: number;
+  clicks: number;
+  likes: number;
+  shares: number;
+  dwell_ms: number;
+  dwells: number;
+  push_clicks: number;
+}
+
+export interface ExperimentDailyTable {
+  tenant_id: string;
+  experiment_id: string;
+  variant: string;
+  day: string;
+  impressions: number;
+  clicks: number;
+  push_users: number;
+  millicredits: number;
 }
