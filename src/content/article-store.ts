@@ -96,6 +96,7 @@ export class ArticleStore {
       firstSeenAt: existing?.firstSeenAt ?? draft.firstSeenAt,
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
+      hidden: existing?.hidden ?? null,
     };
     try {
       await this.db.transaction().execute(async (trx) => {

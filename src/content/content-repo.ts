@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CategorySource } from '../analysis/category-source.js';
-import type { ContentRow, Database } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { ContentRow, ContentsTable, Database } from '../db/schema.js';
 
 export interface Content {
   id: string;
@@ -28,6 +29,8 @@ export interface Content {
   firstSeenAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** An operator hid it: never served (hide-content.ts). Not written by saveContent, so a crawl's update keeps it. */
+  hidden: { at: number; reason: string } | null;
 }
 
 export function toContent(row: ContentRow): Content {
@@ -56,10 +59,11 @@ export function toContent(row: ContentRow): Content {
     firstSeenAt: row.first_seen_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    hidden: row.hidden_at === null ? null : { at: row.hidden_at, reason: row.hidden_reason ?? '' },
   };
 }
 
-function toRow(content: Content): ContentRow {
+function toRow(content: Content): Insertable<ContentsTable> & Pick<ContentRow, 'id' | 'created_at'> {
   return {
     id: content.id,
     source_id: content.sourceId,

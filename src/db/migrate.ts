@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006_console.js';
 import * as m0007 from './migrations/0007_manual_deliveries.js';
 import * as m0009 from './migrations/0009_audit_log.js';
 import * as m0010 from './migrations/0010_collaborative_models.js';
+import * as m0011 from './migrations/0011_hidden_contents_channel_stats.js';
 import * as m0012 from './migrations/0012_experiments.js';
 
 /** Migrations are listed here, in order; the list is the provider (no filesystem scan). */
@@ -22,7 +23,7 @@ const migrations: Record<string, Migration> = {
   // 0008 is left to work in progress elsewhere; migrations apply in name order.
   '0009_audit_log': m0009,
   '0010_collaborative_models': m0010,
-  // 0011 is left to work in progress elsewhere.
+  '0011_hidden_contents_channel_stats': m0011,
   '0012_experiments': m0012,
 };
 

@@ -35,10 +35,11 @@ export interface Database {
   console_login_attempts: ConsoleLoginAttemptsTable;
   collaborative_models: CollaborativeModelsTable;
   fitted_weights: FittedWeightsTable;
+  daily_channel_stats: DailyChannelStatsTable;
+  daily_channel_actives: DailyChannelActivesTable;
   experiments: ExperimentsTable;
   experiment_assignments: ExperimentAssignmentsTable;
-  experiment_units: ExperimentUnitsTable;
-  experiment_daily: ExperimentDailyTable;
+  experiment_serving: ExperimentServingTable;
 }
 
 export interface TenantsTable {
@@ -137,6 +138,9 @@ export interface ContentsTable {
   embedder: string | null;
   /** When the crawler first saw the article in a feed. */
   first_seen_at: number | null;
+  /** When an operator hid it (never served while set), and why; null when not hidden. */
+  hidden_at: Generated<number | null>;
+  hidden_reason: Generated<string | null>;
 }
 
 export interface ContentUrlsTable {
@@ -270,6 +274,27 @@ export interface DailyStatsTable {
   dislikes: Generated<number>;
   shares: Generated<number>;
   events: Generated<number>;
+}
+
+/** daily_stats per scenario and channel ('' where the event named none). */
+export interface DailyChannelStatsTable {
+  tenant_id: string;
+  day: string;
+  scenario: string;
+  channel: string;
+  impressions: Generated<number>;
+  clicks: Generated<number>;
+  likes: Generated<number>;
+  dislikes: Generated<number>;
+  shares: Generated<number>;
+}
+
+export interface DailyChannelActivesTable {
+  tenant_id: string;
+  day: string;
+  scenario: string;
+  channel: string;
+  actor: string;
 }
 
 export interface DailyActivesTable {
@@ -439,27 +464,12 @@ export interface ExperimentAssignmentsTable {
   assigned_at: number;
 }
 
-export interface ExperimentUnitsTable {
-  tenant_id: string;
-  experiment_id: string;
-  variant: string;
-  unit: string;
-  impressions: number;
-  clicks: number;
-  likes: number;
-  shares: number;
-  dwell_ms: number;
-  dwells: number;
-  push_clicks: number;
-}
-
-export interface ExperimentDailyTable {
+export interface ExperimentServingTable {
   tenant_id: string;
   experiment_id: string;
   variant: string;
   day: string;
-  impressions: number;
-  clicks: number;
+  feed_requests: number;
   push_users: number;
   millicredits: number;
 }
