@@ -35,8 +35,6 @@ export interface Database {
   console_login_attempts: ConsoleLoginAttemptsTable;
   collaborative_models: CollaborativeModelsTable;
   fitted_weights: FittedWeightsTable;
-  daily_channel_stats: DailyChannelStatsTable;
-  daily_channel_actives: DailyChannelActivesTable;
   experiments: ExperimentsTable;
   experiment_assignments: ExperimentAssignmentsTable;
   experiment_serving: ExperimentServingTable;
@@ -138,9 +136,6 @@ export interface ContentsTable {
   embedder: string | null;
   /** When the crawler first saw the article in a feed. */
   first_seen_at: number | null;
-  /** When an operator hid it (never served while set), and why; null when not hidden. */
-  hidden_at: Generated<number | null>;
-  hidden_reason: Generated<string | null>;
 }
 
 export interface ContentUrlsTable {
@@ -274,27 +269,6 @@ export interface DailyStatsTable {
   dislikes: Generated<number>;
   shares: Generated<number>;
   events: Generated<number>;
-}
-
-/** daily_stats per scenario and channel ('' where the event named none). */
-export interface DailyChannelStatsTable {
-  tenant_id: string;
-  day: string;
-  scenario: string;
-  channel: string;
-  impressions: Generated<number>;
-  clicks: Generated<number>;
-  likes: Generated<number>;
-  dislikes: Generated<number>;
-  shares: Generated<number>;
-}
-
-export interface DailyChannelActivesTable {
-  tenant_id: string;
-  day: string;
-  scenario: string;
-  channel: string;
-  actor: string;
 }
 
 export interface DailyActivesTable {

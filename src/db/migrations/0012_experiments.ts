@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one.
 // 0012 (issue 22): experiments, A/B tests of algorithms (docs/experiments.md).
@@ -38,52 +38,38 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addForeignKeyConstraint('experiment_assignments_experiment', ['tenant_id', 'experiment_id'], 'experiments', ['tenant_id', 'id'], (c) => c.onDelete('cascade'))
     .execute();
 
-  // Outcomes per unit (a user_id, or the session of an anonymous reader) and variant,
-  // counted by the event processor from the tracking token's experiment and variant:
-  // results read one row per unit, never the event log.
+  // What each variant served per UTC day: feed pages, push users, and the credits
+  // they used. Outcomes are not counted here: they are read from the events.
   await db.schema
-    .createTable('experiment_units')
-    .addColumn('tenant_id', 'text', (c) => c.notNull())
-    .addColumn('experiment_id', 'text', (c) => c.notNull())
-    .addColumn('variant', 'text', (c) => c.notNull())
-    .addColumn('unit', 'text', (c) => c.notNull())
-    .addColumn('impressions', 'integer', (c) => c.notNull())
-    .addColumn('clicks', 'integer', (c) => c.notNull())
-    .addColumn('likes', 'integer', (c) => c.notNull())
-    .addColumn('shares', 'integer', (c) => c.notNull())
-    .addColumn('dwell_ms', 'bigint', (c) => c.notNull())
-    .addColumn('dwells', 'integer', (c) => c.notNull())
-    .addColumn('push_clicks', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('experiment_units_pk', ['tenant_id', 'experiment_id', 'variant', 'unit'])
-    .addForeignKeyConstraint('experiment_units_experiment', ['tenant_id', 'experiment_id'], 'experiments', ['tenant_id', 'id'], (c) => c.onDelete('cascade'))
-    .execute();
-
-  // Per variant and UTC day: the console's daily CTR chart, and what was served
-  // (feed pages, push users) and the credits it used.
-  await db.schema
-    .createTable('experiment_daily')
+    .createTable('experiment_serving')
     .addColumn('tenant_id', 'text', (c) => c.notNull())
     .addColumn('experiment_id', 'text', (c) => c.notNull())
     .addColumn('variant', 'text', (c) => c.notNull())
     .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('impressions', 'integer', (c) => c.notNull())
-    .addColumn('clicks', 'integer', (c) => c.notNull())
+    .addColumn('feed_requests', 'integer', (c) => c.notNull())
     .addColumn('push_users', 'integer', (c) => c.notNull())
     .addColumn('millicredits', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('experiment_daily_pk', ['tenant_id', 'experiment_id', 'variant', 'day'])
-    .addForeignKeyConstraint('experiment_daily_experiment', ['tenant_id', 'experiment_id'], 'experiments', ['tenant_id', 'id'], (c) => c.onDelete('cascade'))
+    .addPrimaryKeyConstraint('experiment_serving_pk', ['tenant_id', 'experiment_id', 'variant', 'day'])
+    .addForeignKeyConstraint('experiment_serving_experiment', ['tenant_id', 'experiment_id'], 'experiments', ['tenant_id', 'id'], (c) => c.onDelete('cascade'))
     .execute();
 
   // The experiment and variant a served item's tracking token named, kept with its event.
   await db.schema.alterTable('events').addColumn('experiment_id', 'text').execute();
   await db.schema.alterTable('events').addColumn('variant', 'text').execute();
+  // Results read an experiment's events (docs/experiments.md, "Attribution"); only those are indexed.
+  await db.schema
+    .createIndex('events_experiment')
+    .on('events')
+    .columns(['tenant_id', 'experiment_id', 'variant'])
+    .where(sql.ref('experiment_id'), 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('events_experiment').execute();
   await db.schema.alterTable('events').dropColumn('variant').execute();
   await db.schema.alterTable('events').dropColumn('experiment_id').execute();
-  await db.schema.dropTable('experiment_daily').execute();
-  await db.schema.dropTable('experiment_units').execute();
+  await db.schema.dropTable('experiment_serving').execute();
   await db.schema.dropTable('experiment_assignments').execute();
   await db.schema.dropTable('experiments').execute();
 }
