@@ -10,6 +10,7 @@ import * as m0009 from './migrations/0009_audit_log.js';
 import * as m0010 from './migrations/0010_collaborative_models.js';
 import * as m0011 from './migrations/0011_hidden_contents_channel_stats.js';
 import * as m0012 from './migrations/0012_experiments.js';
+import * as m0013 from './migrations/0013_item_vector_models.js';
 
 /** Migrations are listed here, in order; the list is the provider (no filesystem scan). */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0010_collaborative_models': m0010,
   '0011_hidden_contents_channel_stats': m0011,
   '0012_experiments': m0012,
+  '0013_item_vector_models': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,9 @@ export interface Database {
   console_login_attempts: ConsoleLoginAttemptsTable;
   collaborative_models: CollaborativeModelsTable;
   fitted_weights: FittedWeightsTable;
+  item_vector_models: ItemVectorModelsTable;
+  daily_channel_stats: DailyChannelStatsTable;
+  daily_channel_actives: DailyChannelActivesTable;
   experiments: ExperimentsTable;
   experiment_assignments: ExperimentAssignmentsTable;
   experiment_serving: ExperimentServingTable;
@@ -136,6 +139,13 @@ export interface ContentsTable {
   embedder: string | null;
   /** When the crawler first saw the article in a feed. */
   first_seen_at: number | null;
+  /** Base64 little-endian float32: the article in the item-vector model's latent space (docs/learning.md); null before it is projected. */
+  latent_vector: Generated<string | null>;
+  /** The item-vector model version that made `latent_vector`. */
+  latent_version: Generated<number | null>;
+  /** When an operator hid it (never served while set), and why; null when not hidden. */
+  hidden_at: Generated<number | null>;
+  hidden_reason: Generated<string | null>;
 }
 
 export interface ContentUrlsTable {
@@ -271,6 +281,27 @@ export interface DailyStatsTable {
   events: Generated<number>;
 }
 
+/** daily_stats per scenario and channel ('' where the event named none). */
+export interface DailyChannelStatsTable {
+  tenant_id: string;
+  day: string;
+  scenario: string;
+  channel: string;
+  impressions: Generated<number>;
+  clicks: Generated<number>;
+  likes: Generated<number>;
+  dislikes: Generated<number>;
+  shares: Generated<number>;
+}
+
+export interface DailyChannelActivesTable {
+  tenant_id: string;
+  day: string;
+  scenario: string;
+  channel: string;
+  actor: string;
+}
+
 export interface DailyActivesTable {
   tenant_id: string;
   day: string;
@@ -397,6 +428,24 @@ export interface CollaborativeModelsTable {
   training_ms: Generated<number>;
   /** 1 when the training read stopped at MAX_INTERACTIONS. */
   truncated: Generated<number>;
+  /** Epoch ms until which a worker holds the training lease. */
+  lease_until: Generated<number>;
+}
+
+/** The item-vector model learned from the corpus (content/item-vector-store.ts): one row, id 'corpus'. */
+export interface ItemVectorModelsTable {
+  id: string;
+  version: Generated<number>;
+  trained_at: number | null;
+  dimensions: number | null;
+  articles: Generated<number>;
+  /** JSON array of the vocabulary, in the order of term_vectors' rows. */
+  terms: string | null;
+  /** base64 of little-endian float32. */
+  idf: string | null;
+  term_vectors: string | null;
+  singular_values: string | null;
+  training_ms: Generated<number>;
   /** Epoch ms until which a worker holds the training lease. */
   lease_until: Generated<number>;
 }
