@@ -28,6 +28,8 @@ export interface Config {
    * or addresses and CIDR ranges; false trusts none (the peer is the client).
    */
   trustProxy: false | number | string;
+  /** Apply events on a worker thread with its own database connection (false: on the main thread; so is an in-memory SQLite database). */
+  eventThread: boolean;
   /** `content-feed worker` serves /healthz, /readyz and /metrics on this port; null: no HTTP at all. */
   workerMetricsPort: number | null;
   crawl: {
@@ -113,6 +115,7 @@ export const CONFIG_VARIABLES = [
   'RANKING_THREADS',
   'FEED_LIST_CAPACITY',
   'MODEL_TRAIN_INTERVAL_S',
+  'EVENT_THREAD',
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -158,6 +161,12 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     }
   };
 
+  const boolean = (name: ConfigVariable, fallback: boolean): boolean => {
+    const raw = (get(name) ?? String(fallback)).toLowerCase();
+    if (!['true', 'false', '1', '0'].includes(raw)) problems.push(`${name} must be true or false, got "${raw}"`);
+    return raw === 'true' || raw === '1';
+  };
+
   const port = integer('PORT', 8080, 0, 65535);
   const host = get('HOST') ?? '127.0.0.1';
   const dataDir = path.resolve(get('DATA_DIR') ?? './data');
@@ -177,10 +186,7 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     problems.push('SECRET_KEY must be at least 32 characters (or unset to generate one)');
   }
 
-  const allowRaw = (get('ALLOW_PRIVATE_NETWORK_FETCH') ?? 'false').toLowerCase();
-  if (!['true', 'false', '1', '0'].includes(allowRaw)) {
-    problems.push(`ALLOW_PRIVATE_NETWORK_FETCH must be true or false, got "${allowRaw}"`);
-  }
+  const allowPrivateNetworkFetch = boolean('ALLOW_PRIVATE_NETWORK_FETCH', false);
 
   const logLevelRaw = (get('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevelRaw)) {
@@ -210,14 +216,11 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
   if (retryDelaysMs.length > 3 || retryDelaysMs.some((ms) => !Number.isInteger(ms) || ms < 0 || ms > 86_400_000)) {
     problems.push(`WEBHOOK_RETRY_DELAYS_MS must be up to 3 comma-separated millisecond delays (0 to 86400000), got "${retryRaw}"`);
   }
-  const requireHttpsRaw = (get('WEBHOOK_REQUIRE_HTTPS') ?? 'false').toLowerCase();
-  if (!['true', 'false', '1', '0'].includes(requireHttpsRaw)) {
-    problems.push(`WEBHOOK_REQUIRE_HTTPS must be true or false, got "${requireHttpsRaw}"`);
-  }
+  const requireHttps = boolean('WEBHOOK_REQUIRE_HTTPS', false);
   const webhook = {
     retryDelaysMs,
     timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
-    requireHttps: requireHttpsRaw === 'true' || requireHttpsRaw === '1',
+    requireHttps,
   };
 
   const trustProxy = parseTrustProxy(get('TRUST_PROXY'), problems);
@@ -231,6 +234,8 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     // Five minutes: a new taste group shows in lists within minutes; a 100,000-user tenant trains in ~40 s of one core.
     modelTrainIntervalMs: integer('MODEL_TRAIN_INTERVAL_S', 300, 1, 86_400) * 1000,
   };
+  // Events are applied on a thread of their own, so their statements and commits never hold the event loop serving requests.
+  const eventThread = boolean('EVENT_THREAD', true);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -244,12 +249,13 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     publicBaseUrl,
     adminToken,
     secretKey,
-    allowPrivateNetworkFetch: allowRaw === 'true' || allowRaw === '1',
+    allowPrivateNetworkFetch,
     logLevel: logLevelRaw as Config['logLevel'],
     usageFlushIntervalMs,
     requestTimeoutMs,
     trustProxy,
     workerMetricsPort,
+    eventThread,
     crawl: Object.freeze(crawl),
     embeddingModelPath,
     objectStoreEndpoint,

@@ -31,6 +31,7 @@ import { openDatabase } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import { DemoSite } from './demo/demo-site.js';
 import { EventLog } from './events/event-log.js';
+import { InlineEventBatches, ThreadedEventBatches, type EventBatches } from './events/event-batches.js';
 import { EventProcessor } from './events/event-processor.js';
 import { SqliteEventWriter } from './events/sqlite-event-writer.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -117,7 +118,20 @@ export async function createRuntime(
       ? new PostgresChangeBus(config.databaseUrl, (channel, payload) => sql`SELECT pg_notify(${channel}, ${payload})`.execute(database.db), log)
       : new LocalChangeBus();
   if (changes instanceof PostgresChangeBus) await changes.start();
-  const events = new EventProcessor(database.db, database.kind, clock, log, lag, changes);
+  const batches: EventBatches =
+    config.eventThread && !config.databaseUrl.endsWith(':memory:')
+      ? new ThreadedEventBatches(config.databaseUrl, (err) => log.error({ err }, 'event thread failed'))
+      : new InlineEventBatches(database.db, database.kind);
+  const events = new EventProcessor(database.db, batches, clock, log, lag, changes);
+  new Gauge({
+    name: 'event_thread_cpu_seconds_total',
+    help: 'CPU time used by the event thread applying events, from /proc; 0 when events are applied on the main thread.',
+    registers: [metrics],
+    collect() {
+      const seconds = events.threadCpuSeconds();
+      if (seconds !== null) this.set(seconds);
+    },
+  });
   new Gauge({
     name: 'events_unprocessed',
     help: 'Accepted events not yet applied (the processing backlog).',
@@ -314,7 +328,7 @@ export async function createRuntime(
       await pushWorker.stop();
       await webhooks.stop();
       await pipeline.close();
-      await events.stop();
+      await events.close();
       await writer?.close();
       await meter.close();
       await keys.flushLastUsed();

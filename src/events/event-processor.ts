@@ -1,21 +1,18 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Summary } from 'prom-client';
-import type { Change, ChangeBus } from '../changes/change-bus.js';
+import type { ChangeBus } from '../changes/change-bus.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { computeEffects, type StoredEvent } from './event-effects.js';
-import type { EventType } from './event-types.js';
-import { writeEffects } from './write-effects.js';
+import type { EventBatches } from './event-batches.js';
 
-const BATCH = 2000;
 /** On a fleet, other nodes' commits do not wake this one: poll. */
 const IDLE_POLL_MS = 200;
 
 /**
- * Applies logged events: reads unprocessed rows in log order, computes their
- * effects per tenant and writes them together with the rows' processed mark in
- * one transaction, so a crash either applied a batch entirely or not at all
- * and processing resumes where it stopped, nothing applied twice.
+ * Applies logged events in the background, batch after batch
+ * (apply-event-batch.ts), on this thread or the event thread
+ * (event-batches.ts); then tells the change bus which users' ranking state
+ * each committed batch changed.
  */
 export class EventProcessor {
   private running = false;
@@ -26,7 +23,7 @@ export class EventProcessor {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dbKind: 'sqlite' | 'postgres',
+    private readonly batches: EventBatches,
     private readonly clock: Clock,
     private readonly log: { error(obj: unknown, msg: string): void },
     private readonly lag?: Summary,
@@ -40,10 +37,21 @@ export class EventProcessor {
     this.loop = this.run();
   }
 
+  /** Stops the loop after its batch in progress; `close` ends the event thread too (after a last `drain`, at shutdown). */
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
     await this.loop;
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    await this.batches.close();
+  }
+
+  /** CPU seconds spent applying events off the HTTP thread (null: they are applied on it). */
+  threadCpuSeconds(): number | null {
+    return this.batches.cpuSeconds();
   }
 
   /** New events were committed: process them now rather than at the next poll. */
@@ -99,102 +107,10 @@ export class EventProcessor {
   }
 
   private async processBatch(): Promise<number> {
-    const changed: Change[] = [];
-    const count = await this.db.transaction().execute(async (trx) => {
-      let query = trx.selectFrom('events').selectAll().where('processed', '=', 0).orderBy('seq').limit(BATCH);
-      // Several workers on PostgreSQL take disjoint batches.
-      if (this.dbKind === 'postgres') query = query.forUpdate().skipLocked();
-      const rows = await query.execute();
-      if (rows.length === 0) return 0;
-      const now = this.clock.now();
-
-      const byTenant = new Map<string, StoredEvent[]>();
-      for (const r of rows) {
-        const list = byTenant.get(r.tenant_id) ?? [];
-        list.push({
-          seq: r.seq,
-          type: r.type as EventType,
-          sessionId: r.session_id,
-          userId: r.user_id,
-          contentId: r.content_id,
-          channel: r.channel as 'feed' | 'push' | null,
-          occurredAt: r.occurred_at,
-          metadata: r.metadata === null ? null : (JSON.parse(r.metadata) as Record<string, unknown>),
-        });
-        byTenant.set(r.tenant_id, list);
-        this.lag?.observe(Math.max(0, now - r.received_at) / 1000);
-      }
-      for (const [tenantId, events] of byTenant) {
-        const known = await loadKnownState(trx, this.dbKind, tenantId, events);
-        await writeEffects(trx, tenantId, computeEffects(events, known), now);
-        changed.push(...rankingChanges(tenantId, events));
-      }
-      await markProcessed(trx, this.dbKind, rows.map((r) => r.seq));
-      return rows.length;
-    });
+    const { count, changes, lagsMs } = await this.batches.apply(this.clock.now());
+    for (const ms of lagsMs) this.lag?.observe(ms / 1000);
     // After the commit: a node that re-reads the users now sees the effects.
-    for (const change of changed) this.changes?.publish(change);
+    for (const change of changes) this.changes?.publish(change);
     return count;
   }
-}
-
-/** Events after which the user's next first page must reflect them (the rest: at the list's next refresh). */
-const RERANK_NOW: ReadonlySet<EventType> = new Set(['click', 'like', 'share', 'dislike', 'login']);
-const RERANK_SOON: ReadonlySet<EventType> = new Set(['impression', 'return']);
-
-/** The users whose ranking state a batch changed; session starts and logouts change none. */
-function rankingChanges(tenantId: string, events: StoredEvent[]): Change[] {
-  const now = new Set<string>();
-  const soon = new Set<string>();
-  for (const e of events) {
-    if (e.userId === null) continue;
-    if (RERANK_NOW.has(e.type)) now.add(e.userId);
-    else if (RERANK_SOON.has(e.type)) soon.add(e.userId);
-  }
-  for (const userId of now) soon.delete(userId);
-  const out: Change[] = [];
-  if (now.size > 0) out.push({ kind: 'users', tenantId, userIds: [...now], rerank: 'now' });
-  if (soon.size > 0) out.push({ kind: 'users', tenantId, userIds: [...soon], rerank: 'soon' });
-  return out;
-}
-
-/**
- * SQLite has one writer and the batch took every unprocessed row up to its
- * last seq, so one range update marks it; PostgreSQL may commit sequence
- * numbers out of order (and other workers hold other rows), so it names them.
- */
-async function markProcessed(trx: Transaction<Database>, kind: 'sqlite' | 'postgres', seqs: number[]): Promise<void> {
-  if (kind === 'sqlite') {
-    await trx.updateTable('events').set({ processed: 1 }).where('processed', '=', 0).where('seq', '<=', seqs.at(-1)!).execute();
-    return;
-  }
-  for (let i = 0; i < seqs.length; i += 1000) {
-    await trx.updateTable('events').set({ processed: 1 }).where('seq', 'in', seqs.slice(i, i + 1000)).execute();
-  }
-}
-
-async function loadKnownState(trx: Transaction<Database>, kind: 'sqlite' | 'postgres', tenantId: string, events: StoredEvent[]) {
-  const userIds = [...new Set(events.map((e) => e.userId).filter((u): u is string => u !== null))];
-  const users = new Map<string, Record<string, unknown>>();
-  for (let i = 0; i < userIds.length; i += 500) {
-    let query = trx.selectFrom('users').select(['user_id', 'properties']).where('tenant_id', '=', tenantId).where('user_id', 'in', userIds.slice(i, i + 500));
-    // Lock the profiles this batch may merge into: a PATCH or another worker
-    // writing them meanwhile would otherwise lose one side's keys.
-    if (kind === 'postgres') query = query.orderBy('user_id').forUpdate();
-    const rows = await query.execute();
-    for (const r of rows) users.set(r.user_id, JSON.parse(r.properties));
-  }
-  const lastClicks = new Map<string, number>();
-  const returns = events.filter((e) => e.type === 'return' && e.userId !== null && e.contentId !== null && typeof e.metadata?.dwell_ms !== 'number');
-  for (const e of returns) {
-    const row = await trx
-      .selectFrom('user_content_signals')
-      .select('last_click_at')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', e.userId!)
-      .where('content_id', '=', e.contentId!)
-      .executeTakeFirst();
-    if (row?.last_click_at != null) lastClicks.set(`${e.userId}\0${e.contentId}`, row.last_click_at);
-  }
-  return { users, lastClicks };
 }

@@ -1,9 +1,10 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { mergeProperties, propertyLimitProblems, type Properties } from '../users/user-properties.js';
 import type { Counters, EventEffects } from './event-effects.js';
 
-type Trx = Transaction<Database>;
+/** A transaction (see db/write-transaction.ts). */
+type Trx = Kysely<Database>;
 const CHUNK = 200;
 
 function chunks<T>(items: T[]): T[][] {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/connect.js';
+import { serveThread } from '../lib/thread-server.js';
 import { CollaborativeModels } from '../learning/collaborative-models.js';
 import { ContentPool } from './content-pool.js';
 import { Popularity } from './popularity.js';
@@ -19,13 +19,10 @@ export interface ThreadOptions {
 }
 
 export type ThreadCall =
-  | { id: number; now: number; op: 'rank' | 'explain'; request: EngineRequest }
-  | { id: number; now: number; op: 'sweep' | 'warmUp' }
-  | { id: number; now: number; op: 'forget'; keys: string[] }
-  | { id: number; now: number; op: 'modelChanged'; tenantId: string };
-
-/** `cpuMs`: the thread's CPU time so far (null where /proc/thread-self is not there). */
-export type ThreadReply = { id: number; result: unknown; ms: number; cpuMs: number | null } | { id: number; error: string };
+  | { now: number; op: 'rank' | 'explain'; request: EngineRequest }
+  | { now: number; op: 'sweep' | 'warmUp' }
+  | { now: number; op: 'forget'; keys: string[] }
+  | { now: number; op: 'modelChanged'; tenantId: string };
 
 const options = workerData as ThreadOptions;
 const database = openDatabase(options.databaseUrl);
@@ -38,13 +35,9 @@ const engine = new RankingEngine(
   options.maxWatches,
 );
 
-parentPort!.on('message', (call: ThreadCall) => {
+serveThread<ThreadCall>((call) => {
   now = call.now;
-  const started = performance.now();
-  void answer(call).then(
-    (result) => parentPort!.postMessage({ id: call.id, result, ms: performance.now() - started, cpuMs: threadCpuMs() } satisfies ThreadReply),
-    (error: unknown) => parentPort!.postMessage({ id: call.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies ThreadReply),
-  );
+  return answer(call);
 });
 
 async function answer(call: ThreadCall): Promise<unknown> {
@@ -61,19 +54,5 @@ async function answer(call: ThreadCall): Promise<unknown> {
       return engine.forget(call.keys);
     case 'modelChanged':
       return engine.modelChanged(call.tenantId);
-  }
-}
-
-/**
- * This thread's user + system CPU time from Linux's /proc/thread-self/stat
- * (fields 14 and 15, in clock ticks of 10 ms): coarse per call, exact summed
- * over many, and what `feed_ranking_thread_cpu_seconds_total` reports.
- */
-function threadCpuMs(): number | null {
-  try {
-    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
   }
 }

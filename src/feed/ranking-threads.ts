@@ -1,15 +1,7 @@
-import type { Worker } from 'node:worker_threads';
-import { startThread } from '../lib/start-thread.js';
+import { ThreadClient } from '../lib/thread-client.js';
 import type { RankingBackend } from './ranking-backend.js';
 import type { EngineRequest, ExplainedRanked, Ranked } from './ranking-engine.js';
-import type { ThreadCall, ThreadOptions, ThreadReply } from './ranking-thread.js';
-
-type Pending = { resolve(reply: { result: unknown; ms: number }): void; reject(error: Error): void };
-type CallBody =
-  | { op: 'rank' | 'explain'; request: EngineRequest }
-  | { op: 'sweep' | 'warmUp' }
-  | { op: 'forget'; keys: string[] }
-  | { op: 'modelChanged'; tenantId: string };
+import type { ThreadCall, ThreadOptions } from './ranking-thread.js';
 
 const THREAD_ENTRY = new URL('./ranking-thread.js', import.meta.url);
 
@@ -24,35 +16,35 @@ export class RankingThreads implements RankingBackend {
   private readonly threads: Thread[];
 
   constructor(count: number, options: ThreadOptions, onError: (error: Error) => void) {
-    this.threads = Array.from({ length: count }, () => new Thread(options, onError));
+    this.threads = Array.from({ length: count }, () => new ThreadClient<ThreadCall>('ranking', THREAD_ENTRY, options, onError));
   }
 
   async rank(request: EngineRequest): Promise<{ ranked: Ranked[]; ms: number }> {
-    const { result, ms } = await this.threadFor(request).call({ op: 'rank', request }, request.now);
+    const { result, ms } = await this.threadFor(request).call({ op: 'rank', request, now: request.now });
     return { ranked: result as Ranked[], ms };
   }
 
   async explain(request: EngineRequest): Promise<ExplainedRanked[]> {
-    return (await this.threadFor(request).call({ op: 'explain', request }, request.now)).result as ExplainedRanked[];
+    return (await this.threadFor(request).call({ op: 'explain', request, now: request.now })).result as ExplainedRanked[];
   }
 
   async sweep(now: number): Promise<string[]> {
-    const replies = await Promise.all(this.threads.map((t) => t.call({ op: 'sweep' }, now)));
+    const replies = await Promise.all(this.threads.map((t) => t.call({ op: 'sweep', now })));
     return replies.flatMap((r) => r.result as string[]);
   }
 
   forget(keys: string[]): void {
     // Fire and forget: a watch that outlives its list only costs a false "stale".
-    for (const t of this.threads) void t.call({ op: 'forget', keys }, Date.now()).catch(() => {});
+    for (const t of this.threads) void t.call({ op: 'forget', keys, now: Date.now() }).catch(() => {});
   }
 
   modelChanged(tenantId: string, now: number): void {
     // Each thread handles its messages in order, so every ranking asked for after this loads the new model.
-    for (const t of this.threads) void t.call({ op: 'modelChanged', tenantId }, now).catch(() => {});
+    for (const t of this.threads) void t.call({ op: 'modelChanged', tenantId, now }).catch(() => {});
   }
 
   async warmUp(now: number): Promise<void> {
-    await Promise.all(this.threads.map((t) => t.call({ op: 'warmUp' }, now)));
+    await Promise.all(this.threads.map((t) => t.call({ op: 'warmUp', now })));
   }
 
   async close(): Promise<void> {
@@ -73,67 +65,4 @@ export class RankingThreads implements RankingBackend {
   }
 }
 
-class Thread {
-  /** null after the thread exited: the next call starts a new one. */
-  private worker: Worker | null = null;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
-  private closing = false;
-  /** CPU time of this thread's workers, earlier ones (restarted) included. */
-  private cpuBefore = 0;
-  private cpuNow: number | null = null;
-
-  get cpuMs(): number | null {
-    return this.cpuNow === null ? null : this.cpuBefore + this.cpuNow;
-  }
-
-  constructor(
-    private readonly options: ThreadOptions,
-    private readonly onError: (error: Error) => void,
-  ) {
-    this.worker = this.start();
-  }
-
-  call(body: CallBody, now: number): Promise<{ result: unknown; ms: number }> {
-    const id = this.nextId++;
-    this.worker ??= this.start();
-    const worker = this.worker;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, now, ...body } as ThreadCall);
-    });
-  }
-
-  async close(): Promise<void> {
-    this.closing = true;
-    await this.worker?.terminate();
-  }
-
-  private start(): Worker {
-    const worker = startThread(THREAD_ENTRY, this.options);
-    // Idle threads must not hold a finished process open (the service's own handles do).
-    worker.unref();
-    worker.on('message', (reply: ThreadReply) => {
-      const pending = this.pending.get(reply.id);
-      if (!pending) return;
-      this.pending.delete(reply.id);
-      if ('error' in reply) pending.reject(new Error(`ranking thread: ${reply.error}`));
-      else {
-        if (reply.cpuMs !== null) this.cpuNow = reply.cpuMs;
-        pending.resolve(reply);
-      }
-    });
-    worker.on('error', (error) => {
-      if (!this.closing) this.onError(error);
-    });
-    worker.on('exit', (code) => {
-      if (this.worker === worker) this.worker = null;
-      this.cpuBefore += this.cpuNow ?? 0;
-      this.cpuNow = null;
-      const lost = [...this.pending.values()];
-      this.pending.clear();
-      for (const p of lost) p.reject(new Error(`ranking thread exited with code ${code}`));
-    });
-    return worker;
-  }
-}
+type Thread = ThreadClient<ThreadCall>;

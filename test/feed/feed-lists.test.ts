@@ -8,16 +8,17 @@ import { until } from '../helpers/until.js';
  * Issue 15: lists ranked ahead of the request. Each case takes the user's list
  * first, changes something after it, and asserts the next page shows the
  * change: through the API, with the injected clock, on every backend, with
- * the ranking on the test's thread and on a ranking thread.
+ * ranking and event processing on the test's thread, and as a node runs them
+ * by default: rankings on a ranking thread, events applied on the event thread.
  */
 const setups = testBackends().flatMap((backend) =>
-  (['inline', 'thread'] as const).map((ranking) => {
+  (['inline', 'threads'] as const).map((threads) => {
     const redisUrl = backend.name === 'postgres' ? testRedisUrl() : null;
-    return [`${backend.name}${redisUrl ? ' + Redis' : ''}, ranking ${ranking}`, backend, ranking, redisUrl] as const;
+    return [`${backend.name}${redisUrl ? ' + Redis' : ''}, ranking and events ${threads}`, backend, threads, redisUrl] as const;
   }),
 );
 
-describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, backend, ranking, redisUrl) => {
+describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, backend, threads, redisUrl) => {
   let f: FeedFixture;
   const at = () => new Date(f.t.clock.now()).toISOString();
   const post = async (userId: string, type: string, token: string) => {
@@ -32,7 +33,12 @@ describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, ba
     f = await startFeedFixture({
       backend,
       perSource: 12,
-      env: { RANKING_THREADS: ranking === 'thread' ? '1' : '0', FEED_LIST_CAPACITY: '100', ...(redisUrl && { REDIS_URL: redisUrl }) },
+      env: {
+        RANKING_THREADS: threads === 'threads' ? '1' : '0',
+        EVENT_THREAD: threads === 'threads' ? '1' : '0',
+        FEED_LIST_CAPACITY: '100',
+        ...(redisUrl && { REDIS_URL: redisUrl }),
+      },
     });
   });
   afterAll(() => f.t.close());
@@ -55,6 +61,13 @@ describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, ba
     }
     expect(later.length).toBeGreaterThan(20);
     expect(later).not.toContain(clicked.id);
+  });
+
+  it('applies events where the setup says: the event thread reports its CPU, the test thread none', async () => {
+    const metrics = (await f.t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const cpu = Number(/^event_thread_cpu_seconds_total (\S+)$/m.exec(metrics)?.[1] ?? 0);
+    if (threads === 'threads') expect(cpu).toBeGreaterThan(0);
+    else expect(cpu).toBe(0);
   });
 
   it('a processed click reshapes the next first page (the list is re-ranked, not only filtered)', async () => {

@@ -55,6 +55,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       // Rank on the test's own thread (a thread per app would cost a second to start); the
       // ranking-thread suites set it.
       RANKING_THREADS: '0',
+      // Likewise events are applied on the test's thread; test/events/event-thread.test.ts sets it.
+      EVENT_THREAD: '0',
       ...options.env,
     },
     { readDotEnv: false },

@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { Change } from '../changes/change-bus.js';
+import type { DatabaseKind } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import { writeTransaction } from '../db/write-transaction.js';
+import { computeEffects, type StoredEvent } from './event-effects.js';
+import type { EventType } from './event-types.js';
+import { writeEffects } from './write-effects.js';
+
+/** What one batch did: events applied, the users whose ranking state changed, and each event's wait since it was accepted. */
+export interface AppliedBatch {
+  count: number;
+  changes: Change[];
+  lagsMs: number[];
+}
+
+/**
+ * Applies up to `limit` logged events: reads unprocessed rows in log order,
+ * computes their effects per tenant and writes them together with the rows'
+ * processed mark in one transaction, so a crash either applied a batch
+ * entirely or not at all and processing resumes where it stopped, nothing
+ * applied twice. Runs on the thread that calls it: the HTTP thread, or the
+ * event thread (event-thread.ts) with a connection of its own.
+ */
+export async function applyEventBatch(db: Kysely<Database>, kind: DatabaseKind, now: number, limit: number): Promise<AppliedBatch> {
+  const changes: Change[] = [];
+  const lagsMs: number[] = [];
+  const count = await writeTransaction(db, kind, async (trx) => {
+    let query = trx.selectFrom('events').selectAll().where('processed', '=', 0).orderBy('seq').limit(limit);
+    // Several workers on PostgreSQL take disjoint batches.
+    if (kind === 'postgres') query = query.forUpdate().skipLocked();
+    const rows = await query.execute();
+    if (rows.length === 0) return 0;
+
+    const byTenant = new Map<string, StoredEvent[]>();
+    for (const r of rows) {
+      const list = byTenant.get(r.tenant_id) ?? [];
+      list.push({
+        seq: r.seq,
+        type: r.type as EventType,
+        sessionId: r.session_id,
+        userId: r.user_id,
+        contentId: r.content_id,
+        channel: r.channel as 'feed' | 'push' | null,
+        occurredAt: r.occurred_at,
+        metadata: r.metadata === null ? null : (JSON.parse(r.metadata) as Record<string, unknown>),
+      });
+      byTenant.set(r.tenant_id, list);
+      lagsMs.push(Math.max(0, now - r.received_at));
+    }
+    for (const [tenantId, events] of byTenant) {
+      const known = await loadKnownState(trx, kind, tenantId, events);
+      await writeEffects(trx, tenantId, computeEffects(events, known), now);
+      changes.push(...rankingChanges(tenantId, events));
+    }
+    await markProcessed(trx, kind, rows.map((r) => r.seq));
+    return rows.length;
+  });
+  return { count, changes, lagsMs };
+}
+
+/** Events after which the user's next first page must reflect them (the rest: at the list's next refresh). */
+const RERANK_NOW: ReadonlySet<EventType> = new Set(['click', 'like', 'share', 'dislike', 'login']);
+const RERANK_SOON: ReadonlySet<EventType> = new Set(['impression', 'return']);
+
+/** The users whose ranking state a batch changed; session starts and logouts change none. */
+function rankingChanges(tenantId: string, events: StoredEvent[]): Change[] {
+  const now = new Set<string>();
+  const soon = new Set<string>();
+  for (const e of events) {
+    if (e.userId === null) continue;
+    if (RERANK_NOW.has(e.type)) now.add(e.userId);
+    else if (RERANK_SOON.has(e.type)) soon.add(e.userId);
+  }
+  for (const userId of now) soon.delete(userId);
+  const out: Change[] = [];
+  if (now.size > 0) out.push({ kind: 'users', tenantId, userIds: [...now], rerank: 'now' });
+  if (soon.size > 0) out.push({ kind: 'users', tenantId, userIds: [...soon], rerank: 'soon' });
+  return out;
+}
+
+/**
+ * SQLite has one writer and the batch took every unprocessed row up to its
+ * last seq, so one range update marks it; PostgreSQL may commit sequence
+ * numbers out of order (and other workers hold other rows), so it names them.
+ */
+async function markProcessed(trx: Kysely<Database>, kind: DatabaseKind, seqs: number[]): Promise<void> {
+  if (kind === 'sqlite') {
+    await trx.updateTable('events').set({ processed: 1 }).where('processed', '=', 0).where('seq', '<=', seqs.at(-1)!).execute();
+    return;
+  }
+  for (let i = 0; i < seqs.length; i += 1000) {
+    await trx.updateTable('events').set({ processed: 1 }).where('seq', 'in', seqs.slice(i, i + 1000)).execute();
+  }
+}
+
+async function loadKnownState(trx: Kysely<Database>, kind: DatabaseKind, tenantId: string, events: StoredEvent[]) {
+  const userIds = [...new Set(events.map((e) => e.userId).filter((u): u is string => u !== null))];
+  const users = new Map<string, Record<string, unknown>>();
+  for (let i = 0; i < userIds.length; i += 500) {
+    let query = trx.selectFrom('users').select(['user_id', 'properties']).where('tenant_id', '=', tenantId).where('user_id', 'in', userIds.slice(i, i + 500));
+    // Lock the profiles this batch may merge into: a PATCH or another worker
+    // writing them meanwhile would otherwise lose one side's keys.
+    if (kind === 'postgres') query = query.orderBy('user_id').forUpdate();
+    const rows = await query.execute();
+    for (const r of rows) users.set(r.user_id, JSON.parse(r.properties));
+  }
+  const lastClicks = new Map<string, number>();
+  const returns = events.filter((e) => e.type === 'return' && e.userId !== null && e.contentId !== null && typeof e.metadata?.dwell_ms !== 'number');
+  for (const e of returns) {
+    const row = await trx
+      .selectFrom('user_content_signals')
+      .select('last_click_at')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', e.userId!)
+      .where('content_id', '=', e.contentId!)
+      .executeTakeFirst();
+    if (row?.last_click_at != null) lastClicks.set(`${e.userId}\0${e.contentId}`, row.last_click_at);
+  }
+  return { users, lastClicks };
+}
