@@ -128,14 +128,20 @@ const COMMANDS: Record<string, [string, Builder]> = {
     return { method: 'PUT', path: '/admin/v1/areas', body: { mode: str(f.mode) ?? 'extend', areas: readAreaFile(a[0]!) } };
   }],
   'sources delete': ['sources delete SOURCE', (a) => ({ method: 'DELETE', path: `/admin/v1/sources/${need(a, 1, 'sources delete SOURCE')[0]}` })],
-  'contents list': ['contents list [--source SOURCE] [--category C] [--language L] [--area AREA_ID] [--from ISO] [--to ISO] [--q WORDS] [--limit N] [--cursor C]', (_a, f) => {
+  'contents list': ['contents list [--source SOURCE] [--category C] [--language L] [--area AREA_ID] [--from ISO] [--to ISO] [--q WORDS] [--hidden true|false] [--limit N] [--cursor C]', (_a, f) => {
     const query = new URLSearchParams(
-      Object.entries({ source_id: str(f.source), category: str(f.category), language: str(f.language), area_id: str(f.area), from: str(f.from), to: str(f.to), q: str(f.q), limit: str(f.limit), cursor: str(f.cursor) }).filter(([, v]) => v !== undefined) as [string, string][],
+      Object.entries({ source_id: str(f.source), category: str(f.category), language: str(f.language), area_id: str(f.area), from: str(f.from), to: str(f.to), q: str(f.q), hidden: str(f.hidden), limit: str(f.limit), cursor: str(f.cursor) }).filter(([, v]) => v !== undefined) as [string, string][],
     );
     return { method: 'GET', path: `/admin/v1/contents${query.size ? `?${query}` : ''}` };
   }],
   'contents get': ['contents get CONTENT', (a) => ({ method: 'GET', path: `/admin/v1/contents/${need(a, 1, 'contents get CONTENT')[0]}` })],
   'contents delete': ['contents delete CONTENT', (a) => ({ method: 'DELETE', path: `/admin/v1/contents/${need(a, 1, 'contents delete CONTENT')[0]}` })],
+  'contents hide': ['contents hide CONTENT --reason TEXT', (a, f) => {
+    const [content] = need(a, 1, 'contents hide CONTENT --reason TEXT');
+    if (str(f.reason) === undefined) throw new Error('usage: content-feed admin contents hide CONTENT --reason TEXT (why, shown to other operators)');
+    return { method: 'POST', path: `/admin/v1/contents/${content}/hide`, body: { reason: str(f.reason) } };
+  }],
+  'contents unhide': ['contents unhide CONTENT', (a) => ({ method: 'POST', path: `/admin/v1/contents/${need(a, 1, 'contents unhide CONTENT')[0]}/unhide` })],
   'contents create': ['contents create --json ARTICLE|@file', (_a, f) => ({ method: 'POST', path: '/admin/v1/contents', body: jsonArg(f.json) })],
   'users create': ['users create --email E --role operator|member [--tenant TENANT] [--password P]  (else CONSOLE_PASSWORD, else standard input)', (_a, f) => ({
     method: 'POST',
@@ -232,7 +238,7 @@ function compact(body: unknown): unknown {
 
 /** `content-feed admin …`: calls the admin API of a running service and prints the JSON answer. */
 export async function admin(config: Config, argv: string[]): Promise<number> {
-  const names = ['source', 'area', 'q', 'url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor', 'email', 'role', 'tenant', 'password'];
+  const names = ['reason', 'hidden', 'source', 'area', 'q', 'url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor', 'email', 'role', 'tenant', 'password'];
   const options: Record<string, { type: 'string' | 'boolean' }> = { ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), wait: { type: 'boolean' }, 'no-default-scenarios': { type: 'boolean' } };
   let parsed;
   try {

@@ -7,7 +7,7 @@ import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
 import { toIso, toIsoOrNull } from '../lib/time.js';
 import { DEFAULT_ALGORITHM } from '../scenarios/algorithm-config.js';
 import { findAlgorithm } from '../scenarios/scenario-repo.js';
-import { deleteContent, duplicateUrls, listContents, type ContentFilter, type ContentListRow } from './content-browse-repo.js';
+import { deleteContent, duplicateUrls, listContents, setContentHidden, type ContentFilter, type ContentListRow } from './content-browse-repo.js';
 import { findContent } from './content-repo.js';
 import { servability } from './content-servability.js';
 import { contentView } from './content-view.js';
@@ -32,8 +32,14 @@ const ArticleSummary = Type.Object(
     first_seen_at: Nullable(IsoTimestamp, { description: 'When the crawler first saw it in a feed; null when ingested through the API.' }),
     has_thumbnail: Type.Boolean(),
     areas: Type.Array(Type.String()),
+    hidden: Type.Boolean({ description: 'An operator hid it: never served.' }),
   },
   { $id: 'ArticleSummary' },
+);
+
+const Hidden = Nullable(
+  Type.Object({ at: IsoTimestamp, reason: Type.String() }),
+  { description: 'When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is unhidden. null when not hidden.' },
 );
 
 const ArticleDetail = Type.Object(
@@ -56,6 +62,7 @@ const ArticleDetail = Type.Object(
     created_at: IsoTimestamp,
     updated_at: IsoTimestamp,
     embedder: Nullable(Type.String()),
+    hidden: Hidden,
     servable: Type.Boolean({ description: 'Whether the algorithm asked about (default: the defaults) can serve it.' }),
     not_servable_because: Type.Array(Type.String()),
     judged_with: Type.String({ description: 'The algorithm servable was judged with: tenant/algorithm, or `defaults`.' }),
@@ -82,9 +89,10 @@ const summaryView = (r: ContentListRow) => ({
   first_seen_at: toIsoOrNull(r.first_seen_at),
   has_thumbnail: r.thumbnail_url !== null,
   areas: JSON.parse(r.areas) as string[],
+  hidden: r.hidden_at !== null,
 });
 
-/** Browsing what the crawlers stored (docs/admin-api.md): list and search, one article's analysis, delete. Operators only. */
+/** Browsing what the crawlers stored (docs/admin-api.md): list and search, one article's analysis, hide, unhide, delete. Operators only. */
 export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
   const { db, clock } = deps;
 
@@ -105,6 +113,7 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AppDeps> = asyn
             from: Type.Optional(Type.String({ format: 'date-time', description: 'Published at or after.' })),
             to: Type.Optional(Type.String({ format: 'date-time', description: 'Published before.' })),
             q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words of the title, all of them.' })),
+            hidden: Type.Optional(Type.Boolean({ description: 'true: only hidden articles; false: only the others. Both when left out.' })),
             limit: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT }),
             cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
           },
@@ -123,6 +132,7 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AppDeps> = asyn
         from: q.from === undefined ? undefined : Date.parse(q.from),
         to: q.to === undefined ? undefined : Date.parse(q.to),
         text: q.q,
+        hidden: q.hidden,
       };
       const filterKey = JSON.stringify(q);
       let after: { publishedAt: number; id: string } | null = null;
@@ -197,6 +207,7 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AppDeps> = asyn
         created_at: toIso(content.createdAt),
         updated_at: toIso(content.updatedAt),
         embedder: content.embedder,
+        hidden: content.hidden && { at: toIso(content.hidden.at), reason: content.hidden.reason },
         servable: judged.servable,
         not_servable_because: judged.reasons,
         judged_with: tenantId === undefined ? 'defaults' : `${tenantId}/${algorithmId}`,
@@ -222,6 +233,52 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AppDeps> = asyn
       // This node at once; the others within the catalog's TTL, and the feed drops what has no view.
       deps.contents.forget(request.params.content_id);
       return reply.code(204).send();
+    },
+  );
+
+  const HiddenAnswer = Type.Object({ id: Type.String(), hidden: Hidden });
+
+  app.post(
+    '/admin/v1/contents/:content_id/hide',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Hide an article: kept, but no feed, push job or GET /v1/contents serves it until unhidden',
+        description:
+          'Every node stops serving it within 30 s (this one at once). Unlike a deletion, a crawl that finds it again keeps it hidden. Hiding a hidden article replaces its reason.',
+        params: ContentParams,
+        body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'Why, for the other operators (shown with the article).' }) }, { additionalProperties: false }),
+        response: withProblems({ 200: HiddenAnswer }, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const now = clock.now();
+      const hidden = { at: now, reason: request.body.reason.trim() };
+      if (!(await setContentHidden(db, request.params.content_id, hidden, now))) throw errors.notFound(`No content ${request.params.content_id}.`);
+      deps.contents.forget(request.params.content_id);
+      return { id: request.params.content_id, hidden: { at: toIso(hidden.at), reason: hidden.reason } };
+    },
+  );
+
+  app.post(
+    '/admin/v1/contents/:content_id/unhide',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Serve a hidden article again (where its algorithm allows it)',
+        description: 'Nothing changes for an article that is not hidden.',
+        params: ContentParams,
+        response: withProblems({ 200: HiddenAnswer }, [401, 404]),
+      },
+    },
+    async (request) => {
+      if (!(await setContentHidden(db, request.params.content_id, null, clock.now()))) throw errors.notFound(`No content ${request.params.content_id}.`);
+      deps.contents.forget(request.params.content_id);
+      return { id: request.params.content_id, hidden: null };
     },
   );
 };

@@ -12,6 +12,8 @@ export interface ContentFilter {
   to?: number;
   /** Words of the title. */
   text?: string;
+  /** Only hidden articles (true) or only the others (false). */
+  hidden?: boolean;
 }
 
 export interface ContentListRow {
@@ -26,6 +28,7 @@ export interface ContentListRow {
   first_seen_at: number | null;
   thumbnail_url: string | null;
   areas: string;
+  hidden_at: number | null;
 }
 
 /** `%` and `_` match themselves in a search, not any text. */
@@ -53,6 +56,7 @@ export async function listContents(
       'contents.first_seen_at',
       'contents.thumbnail_url',
       'contents.areas',
+      'contents.hidden_at',
     ]);
   if (filter.sourceId !== undefined) query = query.where('contents.source_id', '=', filter.sourceId);
   if (filter.category !== undefined) query = query.where('contents.category', '=', filter.category);
@@ -61,12 +65,13 @@ export async function listContents(
   if (filter.areaId !== undefined) query = query.where('contents.area_ids', 'like', `%${likeEscaped(JSON.stringify(filter.areaId))}%`);
   if (filter.from !== undefined) query = query.where('contents.published_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('contents.published_at', '<', filter.to);
+  if (filter.hidden !== undefined) query = query.where('contents.hidden_at', filter.hidden ? 'is not' : 'is', null);
   for (const word of (filter.text ?? '').split(/\s+/).filter(Boolean)) {
     query = query.where(sql<boolean>`lower(contents.title) like ${`%${likeEscaped(word.toLowerCase())}%`} escape '\\'`);
   }
   if (after) query = query.where(sql<boolean>`(contents.published_at, contents.id) < (${after.publishedAt}, ${after.id})`);
   const rows = await query.orderBy('contents.published_at', 'desc').orderBy('contents.id', 'desc').limit(limit).execute();
-  return rows.map((r) => ({ ...r, published_at: Number(r.published_at), first_seen_at: r.first_seen_at === null ? null : Number(r.first_seen_at) }));
+  return rows.map((r) => ({ ...r, published_at: Number(r.published_at), first_seen_at: r.first_seen_at === null ? null : Number(r.first_seen_at), hidden_at: r.hidden_at === null ? null : Number(r.hidden_at) }));
 }
 
 /** Articles held per source (of one source, or of all). */
@@ -86,4 +91,18 @@ export async function duplicateUrls(db: Kysely<Database>, contentId: string, own
 export async function deleteContent(db: Kysely<Database>, id: string): Promise<boolean> {
   const result = await db.deleteFrom('contents').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Hides an article (`hidden` given) or shows it again (null). updated_at moves with
+ * it, so every node's content pool re-reads the row at its next refresh and drops or
+ * takes it back (feed/content-pool.ts). False for an unknown id.
+ */
+export async function setContentHidden(db: Kysely<Database>, id: string, hidden: { at: number; reason: string } | null, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('contents')
+    .set({ hidden_at: hidden?.at ?? null, hidden_reason: hidden?.reason ?? null, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -37,7 +37,8 @@ export class ContentCatalog {
   private async read(id: string, now: number): Promise<ContentItemView | null> {
     const content = await findContent(this.db, id);
     const source = content && (await findSource(this.db, content.sourceId));
-    if (!content || !source) {
+    // A hidden article is not served (hide-content.ts): as if it were gone.
+    if (!content || !source || content.hidden) {
       this.cache.delete(id);
       return null;
     }
@@ -66,7 +67,7 @@ export class ContentCatalog {
     const sources = new Map((await findSources(this.db, [...new Set(contents.map((c) => c.sourceId))])).map((s) => [s.id, s]));
     for (const content of contents) {
       const source = sources.get(content.sourceId);
-      if (!source) continue;
+      if (!source || content.hidden) continue;
       const view = contentView(content, source, this.links);
       this.remember(content.id, view, now);
       found.set(content.id, view);

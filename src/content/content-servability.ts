@@ -8,15 +8,17 @@ const POOL_WINDOW_HOURS = 14 * 24;
  * Whether an article can be served by an algorithm, and if not every reason why,
  * in the words an operator acts on. The same rules as the feed's candidate filter
  * (feed/retrieve-candidates.ts), read for one article; a user's read marks and
- * blocked sources are the user's, not the article's, and are left out.
+ * blocked sources are the user's, not the article's, and are left out. A hidden
+ * article is served by no algorithm (feed/content-pool.ts leaves it out).
  */
 export function servability(
-  content: Pick<Content, 'publishedAt' | 'language' | 'category'>,
+  content: Pick<Content, 'publishedAt' | 'language' | 'category' | 'hidden'>,
   source: { trustLevel: number },
   config: AlgorithmConfig,
   now: number,
 ): { servable: boolean; reasons: string[] } {
   const reasons: string[] = [];
+  if (content.hidden) reasons.push(`hidden by an operator on ${new Date(content.hidden.at).toISOString()}${content.hidden.reason ? `: ${content.hidden.reason}` : ''} (unhide it to serve it again)`);
   if (source.trustLevel < config.min_trust_level) {
     reasons.push(`its source's trust level ${source.trustLevel} is below the algorithm's min_trust_level ${config.min_trust_level}${source.trustLevel === 0 ? ' (the source is not reviewed yet)' : ''}`);
   }

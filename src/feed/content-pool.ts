@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { VectorIndex } from '../ranking/vector-index.js';
 import type { PoolItem } from './pool-item.js';
-import { latestUpdate, readChangedRows, readNewestRows, toPoolItem } from './pool-rows.js';
+import { isHidden, latestUpdate, readChangedRows, readNewestRows, toPoolItem, type PoolRow } from './pool-rows.js';
 
 /** Items older than this are not held: no algorithm's max_age_hours reaches past it (docs/feed.md). */
 export const POOL_WINDOW_MS = 14 * 24 * 60 * 60_000;
@@ -198,9 +198,10 @@ export class ContentPool {
     this.completedLater ||= hadRest;
   }
 
-  /** Puts changed rows; `arrive`: they are news to the rankings (not the first load). */
-  private apply(rows: Parameters<typeof toPoolItem>[0][], arrive: boolean): void {
-    const changed = rows.filter((r) => this.items.get(r.id)?.updatedAt !== r.updated_at);
+  /** Puts changed rows, and drops those hidden since; `arrive`: they are news to the rankings (not the first load). */
+  private apply(rows: PoolRow[], arrive: boolean): void {
+    for (const r of rows) if (isHidden(r)) this.drop(r.id);
+    const changed = rows.filter((r) => !isHidden(r) && this.items.get(r.id)?.updatedAt !== r.updated_at);
     // A bulk load (the first one: 100k items) appends and sorts once; a splice per item is quadratic.
     const bulk = changed.length > BULK_LOAD;
     if (bulk) for (const r of changed) this.drop(r.id);
@@ -214,9 +215,11 @@ export class ContentPool {
     if (this.arrivals.length > MAX_ARRIVALS) this.arrivals = this.arrivals.slice(-MAX_ARRIVALS);
   }
 
-  /** Drops items deleted from the database or aged out of the window. */
+  /** Drops items deleted from the database, hidden, or aged out of the window. */
   private async reconcile(now: number): Promise<void> {
-    const live = new Set((await this.db.selectFrom('contents').select('id').where('published_at', '>=', now - POOL_WINDOW_MS).execute()).map((r) => r.id));
+    const live = new Set(
+      (await this.db.selectFrom('contents').select('id').where('published_at', '>=', now - POOL_WINDOW_MS).where('hidden_at', 'is', null).execute()).map((r) => r.id),
+    );
     for (const id of [...this.items.keys()]) if (!live.has(id)) this.drop(id);
   }
 
