@@ -11,6 +11,7 @@ import type { ArticleStore } from './content/article-store.js';
 import type { ContentCatalog } from './content/content-catalog.js';
 import type { Crawler } from './crawl/crawler.js';
 import type { CategoryLearning } from './content/category-learning.js';
+import type { ItemVectorLearning } from './content/item-vector-learning.js';
 import type { FeedPreview } from './feed/feed-preview.js';
 import type { FeedRankings } from './feed/feed-rankings.js';
 import type { CollaborativeTrainer } from './learning/collaborative-trainer.js';
@@ -67,6 +68,8 @@ export interface AppDeps {
   crawler: Crawler;
   /** The category classifier's training from stored articles and its backfill (docs/analysis.md). */
   categories: CategoryLearning;
+  /** The item-vector model learned from the corpus (LSA) and its training. */
+  itemVectors: ItemVectorLearning;
   feed: FeedService;
   /** The ranked lists the feed serves from (its sweep and background re-ranking). */
   rankings: FeedRankings;

@@ -155,7 +155,7 @@ export async function createRuntime(
   const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog, inProcessSites });
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
-  const ranker = new UserRanker(rankingBackend(config, database.db, clock, pipeline.embedder.dimensions, log), pipeline.embedder, rankingMeter(metrics), pipeline.categories);
+  const ranker = new UserRanker(rankingBackend(config, database.db, clock, pipeline.embedder.dimensions, log), pipeline.embedder, rankingMeter(metrics), pipeline.categories, pipeline.itemVectors);
   const snapshots = redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore();
   const scenarios = new ScenarioCache(database.db, clock);
   const users = new UserStates(database.db, config.feed.listCapacity);
@@ -274,6 +274,8 @@ export async function createRuntime(
   } else {
     // An API node learns categories too: for direct ingests and users' interests.
     pipeline.categories.start({ backfill: false });
+    // And keeps the item-vector model: the version rankings compare, users' interests projected.
+    pipeline.itemVectors.start({ worker: false });
   }
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
   touchTimer.unref();
@@ -307,6 +309,7 @@ export async function createRuntime(
     articles: pipeline.articles,
     crawler: pipeline.crawler,
     categories: pipeline.categories,
+    itemVectors: pipeline.itemVectors,
     objects,
     webhooks,
     push,

@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { ArticleAnalyser } from '../content/article-analyser.js';
 import { ArticleStore } from '../content/article-store.js';
 import { CategoryLearning } from '../content/category-learning.js';
+import { ItemVectorLearning } from '../content/item-vector-learning.js';
 import type { ContentCatalog } from '../content/content-catalog.js';
 import { NearDuplicateIndex } from '../content/near-duplicate-index.js';
 import { loadTermStats, saveTermStats } from '../content/term-stats-repo.js';
@@ -32,6 +33,8 @@ export interface ContentPipeline {
   crawler: Crawler;
   /** The category classifier's training from stored articles and its backfill (workers start it). */
   categories: CategoryLearning;
+  /** The item-vector model (LSA) learned from the corpus: API nodes project interests with it, workers train it. */
+  itemVectors: ItemVectorLearning;
   /** Starts the crawl scheduler (workers only). */
   startWorkers(): void;
   close(): Promise<void>;
@@ -58,6 +61,13 @@ export async function createContentPipeline(o: {
   const analyser = new ArticleAnalyser(embedder, termStats, areas);
   const articles = new ArticleStore(db, clock, analyser, new NearDuplicateIndex(), o.catalog);
   const categories = new CategoryLearning({ db, clock, classifier: analyser.categories, catalog: o.catalog, log });
+  const itemVectors = new ItemVectorLearning({
+    db,
+    clock,
+    databaseUrl: config.databaseUrl,
+    threaded: config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:'),
+    log,
+  });
 
   const fetcher = new SafeFetcher({
     allowPrivateNetwork: config.allowPrivateNetworkFetch,
@@ -117,15 +127,18 @@ export async function createContentPipeline(o: {
     articles,
     crawler,
     categories,
+    itemVectors,
     startWorkers: () => {
       isWorker = true;
       crawler.startScheduler();
       categories.start({ backfill: true });
+      itemVectors.start({ worker: true });
     },
     async close() {
       clearInterval(timer);
       await crawler.stop();
       await categories.stop();
+      await itemVectors.stop();
       await persist().catch((err) => log.error({ err }, 'saving term statistics failed'));
       await fetcher.close();
     },

@@ -3,7 +3,7 @@ import { decodeVector } from '../analysis/vector-codec.js';
 import type { ContentsTable, Database } from '../db/schema.js';
 import type { PoolItem } from './pool-item.js';
 
-const COLUMNS = ['id', 'source_id', 'category', 'language', 'published_at', 'area_ids', 'vector', 'updated_at', 'hidden_at'] as const;
+const COLUMNS = ['id', 'source_id', 'category', 'language', 'published_at', 'area_ids', 'vector', 'latent_vector', 'latent_version', 'updated_at', 'hidden_at'] as const;
 
 type Row = Pick<Selectable<ContentsTable>, (typeof COLUMNS)[number]>;
 
@@ -21,6 +21,8 @@ export function toPoolItem(r: Row): PoolItem {
     language: r.language,
     publishedAt: r.published_at,
     vector: r.vector ? decodeVector(r.vector) : null,
+    latent: r.latent_vector ? decodeVector(r.latent_vector) : null,
+    latentVersion: r.latent_version === null ? null : Number(r.latent_version),
     areaIds: JSON.parse(r.area_ids) as string[],
     updatedAt: r.updated_at,
   };

@@ -11,7 +11,7 @@ import type { AlgorithmConfig } from '../scenarios/algorithm-config.js';
 import type { ContentPool } from './content-pool.js';
 import type { PoolItem } from './pool-item.js';
 import type { Popularity } from './popularity.js';
-import { toCandidate } from './pool-item.js';
+import { latentOf, toCandidate } from './pool-item.js';
 import { allowedBy, retrieveCandidates, type ChannelSizes } from './retrieve-candidates.js';
 
 export interface Ranked {
@@ -48,6 +48,8 @@ export interface EngineRequest {
   user: RankedUser;
   /** The embedded `interests` property (the caller embeds: the embedder lives with the crawler). */
   interestVector: Float32Array | null;
+  /** The item-vector model this ranking compares latent vectors of (its version) and the interests projected with it; null without a model. */
+  latent?: { version: number; interests: Float32Array | null } | null;
   /** The category the interests are about, by the category classifier: an affinity before any click. */
   interestCategory: string | null;
   areas: AreaTarget[];
@@ -76,6 +78,7 @@ interface Watch {
   /** The list's lowest score; null when the list is short (any allowed arrival enters it). */
   floor: number | null;
   model: CollaborativeModel | null;
+  latentVersion: number | null;
 }
 
 /**
@@ -177,7 +180,7 @@ export class RankingEngine {
     for (const item of arrivals) {
       if (!allowed(item)) continue;
       if (watch.floor === null) return true;
-      if (scoreCandidate(toCandidate(item, stats?.item(item.id), itemFactors(watch.model, item.id)), context, priorCtr) > watch.floor) return true;
+      if (scoreCandidate(toCandidate(item, stats?.item(item.id), itemFactors(watch.model, item.id), watch.latentVersion), context, priorCtr) > watch.floor) return true;
     }
     return false;
   }
@@ -189,6 +192,7 @@ export class RankingEngine {
     const model = await this.models.of(tenantId);
     // Folded in from the user's own signals: a click processed a moment ago already counts.
     const factors = model !== null && user.registered ? userFactors(model, user.signals) : null;
+    const latentVersion = request.latent?.version ?? null;
     const profile = user.registered ? this.profileOf(user, request, now, factors) : null;
     const exclude = request.exclude;
     const read = exclude === undefined || exclude.size === 0 ? user.read : new Set([...user.read, ...exclude]);
@@ -207,11 +211,11 @@ export class RankingEngine {
     });
     const context: RankContext = { profile, areas: request.areas, config, now, seed: seedOf(tenantId, request.seedKey, now), tenantCtr: popularity.totals };
     const items = rank(
-      candidates.map((c) => toCandidate(c, popularity.item(c.id), itemFactors(model, c.id))),
+      candidates.map((c) => toCandidate(c, popularity.item(c.id), itemFactors(model, c.id), latentVersion)),
       context,
       { limit: request.limit, pageSize: request.pageSize },
     );
-    if (request.watchKey !== undefined) this.watch(request.watchKey, { context, config, tenantId, read, blocked: user.blocked, floor: items.length < request.limit ? null : (items.at(-1)?.score ?? null), model });
+    if (request.watchKey !== undefined) this.watch(request.watchKey, { context, config, tenantId, read, blocked: user.blocked, floor: items.length < request.limit ? null : (items.at(-1)?.score ?? null), model, latentVersion });
     return { items, context };
   }
 
@@ -221,13 +225,15 @@ export class RankingEngine {
     this.watches.set(key, watch);
   }
 
-  private profileOf(user: RankedUser, interests: Pick<EngineRequest, 'interestVector' | 'interestCategory'>, now: number, factors: Float32Array | null): UserProfile {
+  private profileOf(user: RankedUser, interests: Pick<EngineRequest, 'interestVector' | 'interestCategory' | 'latent'>, now: number, factors: Float32Array | null): UserProfile {
     const pool = this.pool;
+    const latentVersion = interests.latent?.version ?? null;
     return buildProfile({
       signals: user.signals.map((s) => {
         const item = pool.get(s.contentId);
         return {
           vector: item?.vector ?? null,
+          latent: latentOf(item, latentVersion),
           category: item?.category ?? null,
           sourceId: item?.sourceId ?? '',
           clicks: s.clicks,
@@ -240,6 +246,7 @@ export class RankingEngine {
         };
       }),
       interestVector: interests.interestVector,
+      interestLatent: interests.latent?.interests ?? null,
       interestCategory: interests.interestCategory,
       followedSources: user.followed,
       now,

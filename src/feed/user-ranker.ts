@@ -10,7 +10,7 @@ export type { ExplainedRanked, Ranked } from './ranking-engine.js';
 const MAX_INTEREST_VECTORS = 10_000;
 
 /** A ranking as the feed, the preview and push jobs ask for it: the user's state as loaded. */
-export interface RankRequest extends Omit<EngineRequest, 'user' | 'interestVector' | 'interestCategory'> {
+export interface RankRequest extends Omit<EngineRequest, 'user' | 'interestVector' | 'interestCategory' | 'latent'> {
   user: UserFeedState;
 }
 
@@ -36,6 +36,8 @@ export class UserRanker {
     private readonly meter: RankingMeter,
     /** What the category classifier says the interests are about (content/category-learning.ts). */
     private readonly categories: { categoryOf(text: string, language: string | null): Category | null } | null = null,
+    /** The item-vector model (content/item-vector-learning.ts): its version says which latent vectors rankings compare. */
+    private readonly itemVectors: { readonly current: { version: number } | null; project(text: string): { vector: Float32Array; version: number } | null } | null = null,
   ) {}
 
   /** Loads the pool now (at start), so the first request does not wait for it. */
@@ -59,11 +61,16 @@ export class UserRanker {
     const text = user.registered ? interestText(user.properties) : null;
     // Not cached: the classifier keeps learning, and a classification is microseconds.
     const interestCategory = text !== null && this.categories !== null ? this.categories.categoryOf(text, null) : null;
+    const model = this.itemVectors?.current ?? null;
+    // Projecting a few words is microseconds; the version is the model's, so it matches the items'.
+    const projected = model !== null && text !== null ? this.itemVectors!.project(text) : null;
+    const latent = model === null ? null : { version: model.version, interests: projected?.version === model.version ? projected.vector : null };
     return {
       ...request,
       user: { registered: user.registered, followed: user.followed, blocked: user.blocked, read: user.read, signals: user.signals },
       interestVector,
       interestCategory,
+      latent,
     };
   }
 

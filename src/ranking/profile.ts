@@ -9,6 +9,8 @@ import type { UserProfile } from './types.js';
 /** One item's interactions by this user, summed (the feed service loads them from events). */
 export interface ItemSignal {
   vector: Float32Array | null;
+  /** The item's latent vector of the model in use (null: none, or another version). */
+  latent?: Float32Array | null;
   category: string | null;
   sourceId: string;
   clicks: number;
@@ -61,6 +63,8 @@ export function signalWeights(s: ItemSignal): { pull: number; push: number } {
 export function buildProfile(input: {
   signals: ItemSignal[];
   interestVector: Float32Array | null;
+  /** The interests in the latent space of the model in use: related words the articles use reach them through it. */
+  interestLatent?: Float32Array | null;
   /** The category the interests are about (the category classifier's guess): as many clicks on it as the interests weigh. */
   interestCategory?: string | null;
   followedSources: Iterable<string>;
@@ -71,6 +75,7 @@ export function buildProfile(input: {
   const categorySums = new Map<string, number>();
   const sourceSums = new Map<string, number>();
   let vector: Float64Array | null = null;
+  let latent: Float64Array | null = null;
   let evidence = 0;
 
   for (const s of input.signals) {
@@ -82,8 +87,10 @@ export function buildProfile(input: {
     if (s.category !== null) categorySums.set(s.category, (categorySums.get(s.category) ?? 0) + net);
     sourceSums.set(s.sourceId, (sourceSums.get(s.sourceId) ?? 0) + net);
     if (s.vector !== null && net !== 0) vector = addScaled(vector, s.vector, net);
+    if (s.latent && net !== 0) latent = addScaled(latent, s.latent, net);
   }
   if (input.interestVector !== null) vector = addScaled(vector, input.interestVector, INTEREST_WEIGHT);
+  if (input.interestLatent) latent = addScaled(latent, input.interestLatent, INTEREST_WEIGHT);
   // A related word the articles never use still names a category the classifier learned.
   if (input.interestCategory) categorySums.set(input.interestCategory, (categorySums.get(input.interestCategory) ?? 0) + INTEREST_WEIGHT);
 
@@ -94,6 +101,7 @@ export function buildProfile(input: {
     followedSources: new Set(input.followedSources),
     evidence,
     factors: input.factors ?? null,
+    latent: latent === null ? null : normalise(latent),
   };
 }
 

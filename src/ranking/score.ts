@@ -42,10 +42,24 @@ export function dot(a: Float32Array, b: Float32Array): number {
   return s0 + s1 + s2 + s3;
 }
 
+/**
+ * The share of the taste cosine taken in the learned latent space (LSA, docs/learning.md)
+ * when the user and the item both have a latent vector of the model in use; the rest is the
+ * hashed vectors' cosine, which still rewards the exact words.
+ */
+export const LATENT_SHARE = 0.5;
+
+/** The cosine of the item to the user's taste: hashed vectors, blended with the latent ones when both sides have them. */
+export function tasteCosine(c: Candidate, profile: UserProfile): number {
+  const hashed = profile.vector !== null && c.vector !== null ? dot(profile.vector, c.vector) : 0;
+  if (!profile.latent || !c.latent) return hashed;
+  return (1 - LATENT_SHARE) * hashed + LATENT_SHARE * dot(profile.latent, c.latent);
+}
+
 /** In [-1, 1]: cosine to the taste vector blended with the category and source affinities; 0 without a profile. */
 export function relevance(c: Candidate, profile: UserProfile | null): number {
   if (profile === null) return 0;
-  const cos = profile.vector !== null && c.vector !== null ? dot(profile.vector, c.vector) : 0;
+  const cos = tasteCosine(c, profile);
   const category = c.category === null ? 0 : (profile.categoryAffinity.get(c.category) ?? 0);
   const source = profile.sourceAffinity.get(c.sourceId) ?? 0;
   return RELEVANCE_MIX.vector * cos + RELEVANCE_MIX.category * category + RELEVANCE_MIX.source * source;

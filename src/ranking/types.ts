@@ -19,6 +19,8 @@ export interface Candidate {
   clicks: number;
   /** The item's collaborative factors (learning/), or null for an item the model has not learned: new, or never engaged. */
   factors: Float32Array | null;
+  /** The item in the item-vector model's latent space (LSA, unit length), or null: not projected yet, by another model version, or no model. */
+  latent?: Float32Array | null;
 }
 
 /** What ranking knows of a user's taste (built by buildProfile in profile.ts). */
@@ -34,6 +36,8 @@ export interface UserProfile {
   evidence: number;
   /** The user's collaborative factors, folded in from their interactions; null without a model or without engagement it knows. */
   factors: Float32Array | null;
+  /** The taste vector in the item-vector model's latent space (unit length), built like `vector` from the items' latent vectors; null without them. */
+  latent?: Float32Array | null;
 }
 
 /** One resolved area of the request/profile, with its ancestors, for the area boost. */
