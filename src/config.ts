@@ -67,6 +67,10 @@ export interface Config {
     listCapacity: number;
     /** How often workers train the collaborative models of tenants with new activity (ms). */
     modelTrainIntervalMs: number;
+    /** Below this many stored articles no item vectors are learned: relevance uses the hashed vectors alone. */
+    itemVectorMinArticles: number;
+    /** Dimensions of the learned item vectors (LSA). */
+    itemVectorDimensions: number;
   };
 }
 
@@ -115,6 +119,8 @@ export const CONFIG_VARIABLES = [
   'RANKING_THREADS',
   'FEED_LIST_CAPACITY',
   'MODEL_TRAIN_INTERVAL_S',
+  'ITEM_VECTOR_MIN_ARTICLES',
+  'ITEM_VECTOR_DIMENSIONS',
   'EVENT_THREAD',
 ] as const;
 
@@ -233,6 +239,10 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     listCapacity: integer('FEED_LIST_CAPACITY', 50_000, 100, 10_000_000),
     // Five minutes: a new taste group shows in lists within minutes; a 100,000-user tenant trains in ~40 s of one core.
     modelTrainIntervalMs: integer('MODEL_TRAIN_INTERVAL_S', 300, 1, 86_400) * 1000,
+    // 64 latent dimensions need a vocabulary that recurs across many articles (docs/learning.md).
+    itemVectorMinArticles: integer('ITEM_VECTOR_MIN_ARTICLES', 1000, 50, 1_000_000_000),
+    // 64: 256 bytes an item (25 MB for a 100,000-item pool), a 5 MB model.
+    itemVectorDimensions: integer('ITEM_VECTOR_DIMENSIONS', 64, 4, 256),
   };
   // Events are applied on a thread of their own, so their statements and commits never hold the event loop serving requests.
   const eventThread = boolean('EVENT_THREAD', true);

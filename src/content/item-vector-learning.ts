@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { projectText, type LatentModel } from '../analysis/latent-model.js';
+import { LATENT_DEFAULTS, projectText, type LatentModel } from '../analysis/latent-model.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { startThread } from '../lib/start-thread.js';
@@ -39,6 +39,7 @@ export class ItemVectorLearning {
       threaded: boolean;
       log: { info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
       minArticles?: number;
+      dimensions?: number;
     },
   ) {}
 
@@ -91,7 +92,8 @@ export class ItemVectorLearning {
     if (!(await takeItemVectorLease(db, now, now + LEASE_MS))) return null;
     try {
       const minArticles = this.deps.minArticles ?? MIN_ARTICLES;
-      const report = this.deps.threaded ? await this.trainOnThread({ databaseUrl: this.deps.databaseUrl, now, minArticles }) : await trainItemVectors(db, now, { minArticles });
+      const options = { minArticles, dimensions: this.deps.dimensions ?? LATENT_DEFAULTS.dimensions };
+      const report = this.deps.threaded ? await this.trainOnThread({ databaseUrl: this.deps.databaseUrl, now, ...options }) : await trainItemVectors(db, now, options);
       log.info({ ...report }, report.trained ? 'item vectors trained' : 'item vectors not trained: corpus too small');
       await this.refresh();
       return report;

@@ -11,12 +11,13 @@ export interface ItemVectorThreadInput {
   databaseUrl: string;
   now: number;
   minArticles: number;
+  dimensions: number;
 }
 
 const input = workerData as ItemVectorThreadInput;
 const database = openDatabase(input.databaseUrl);
 try {
-  parentPort!.postMessage({ report: await trainItemVectors(database.db, input.now, { minArticles: input.minArticles }) });
+  parentPort!.postMessage({ report: await trainItemVectors(database.db, input.now, { minArticles: input.minArticles, dimensions: input.dimensions }) });
 } catch (error) {
   parentPort!.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 } finally {

@@ -67,6 +67,8 @@ export async function createContentPipeline(o: {
     databaseUrl: config.databaseUrl,
     threaded: config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:'),
     log,
+    minArticles: config.feed.itemVectorMinArticles,
+    dimensions: config.feed.itemVectorDimensions,
   });
 
   const fetcher = new SafeFetcher({
