@@ -37,6 +37,7 @@ import { registerOpenApi } from './ops/openapi.js';
 import { adminPipelineRoute } from './ops/admin-pipeline-route.js';
 import { registerPipelineGauges } from './ops/pipeline-status.js';
 import { adminScenarioRoutes } from './scenarios/admin-routes.js';
+import { adminExperimentRoutes } from './experiments/admin-experiment-routes.js';
 import { adminKeyRoutes } from './tenants/admin-key-routes.js';
 import { adminTenantRoutes } from './tenants/admin-tenant-routes.js';
 import { adminWebhookRoutes } from './tenants/admin-webhook-routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminUsageRoutes, deps);
   await app.register(adminMetricsRoute, deps);
   await app.register(adminScenarioRoutes, deps);
+  await app.register(adminExperimentRoutes, deps);
   await app.register(adminPreviewRoute, deps);
   await app.register(adminModelRoutes, deps);
   await app.register(adminPushRoutes, deps);

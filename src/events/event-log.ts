@@ -12,7 +12,7 @@ interface Waiter {
 const ROWS_PER_INSERT = 200;
 const COLUMNS = [
   'tenant_id', 'dedupe_key', 'type', 'session_id', 'user_id', 'content_id', 'channel',
-  'scenario', 'position', 'occurred_at', 'received_at', 'metadata', 'features',
+  'scenario', 'position', 'occurred_at', 'received_at', 'metadata', 'features', 'experiment_id', 'variant',
 ] as const;
 
 /**
@@ -94,7 +94,7 @@ export class EventLog {
           params.push(
             e.tenantId, e.dedupeKey, e.type, e.sessionId, e.userId, e.contentId, e.channel,
             e.scenario, e.position, e.occurredAt, e.receivedAt, e.metadata === null ? null : JSON.stringify(e.metadata),
-            e.features === null ? null : JSON.stringify(e.features),
+            e.features === null ? null : JSON.stringify(e.features), e.experimentId, e.variant,
           );
         }
         await trx.executeQuery(CompiledQuery.raw(insertStatement(this.kind, chunk.length), params));

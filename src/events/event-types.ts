@@ -32,4 +32,7 @@ export interface LoggedEvent {
   metadata: Record<string, unknown> | null;
   /** The served item's score components, from its tracking token (learning/weight-samples.ts). */
   features: number[] | null;
+  /** The experiment and variant that served the item, from its tracking token (docs/experiments.md). */
+  experimentId: string | null;
+  variant: string | null;
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { LoggedEvent } from './event-types.js';
 
-const COLUMN_COUNT = 13;
+const COLUMN_COUNT = 15;
 
 /**
  * The writer thread: its own connection to the same database file, one prepared
@@ -17,8 +17,8 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
 const insert = db.prepare(
-  'insert into events (tenant_id, dedupe_key, type, session_id, user_id, content_id, channel, scenario, position, occurred_at, received_at, metadata, features) ' +
-  'values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (tenant_id, dedupe_key) do nothing');
+  'insert into events (tenant_id, dedupe_key, type, session_id, user_id, content_id, channel, scenario, position, occurred_at, received_at, metadata, features, experiment_id, variant) ' +
+  'values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (tenant_id, dedupe_key) do nothing');
 const writeAll = db.transaction((values) => {
   for (let i = 0; i < values.length; i += ${COLUMN_COUNT}) insert.run(values.slice(i, i + ${COLUMN_COUNT}));
 });
@@ -36,7 +36,7 @@ export function eventValues(events: LoggedEvent[]): unknown[] {
     values.push(
       e.tenantId, e.dedupeKey, e.type, e.sessionId, e.userId, e.contentId, e.channel,
       e.scenario, e.position, e.occurredAt, e.receivedAt, e.metadata === null ? null : JSON.stringify(e.metadata),
-      e.features === null ? null : JSON.stringify(e.features),
+      e.features === null ? null : JSON.stringify(e.features), e.experimentId, e.variant,
     );
   }
   return values;

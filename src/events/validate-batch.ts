@@ -110,6 +110,8 @@ export function validateBatch(
       receivedAt: context.now,
       metadata: metadata ?? null,
       features: claims?.features ?? null,
+      experimentId: claims?.experiment?.id ?? null,
+      variant: claims?.experiment?.variant ?? null,
     });
   });
   return { problems, events: problems.length === 0 ? logged : [] };

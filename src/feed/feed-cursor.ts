@@ -9,6 +9,8 @@ export interface CursorState {
   offset: number;
   /** When the chain's first page was served: the chain lasts CHAIN_TTL_MS from then. */
   startedAt: number;
+  /** An anonymous chain's experiment unit (its first request's id), so all its pages stay in one variant. */
+  unit?: string;
 }
 
 interface Binding {
@@ -25,6 +27,8 @@ interface Payload {
   b: string;
   /** Absent in cursors issued before chains carried their start (they last as long as their snapshot). */
   t?: number;
+  /** The anonymous chain's experiment unit; absent in cursors issued before experiments. */
+  a?: string;
 }
 
 /** A short digest of everything a cursor is bound to; also the key of a user's live chain. */
@@ -34,7 +38,7 @@ export function bindingKey(b: Binding): string {
 }
 
 export function encodeCursor(signer: Signer, state: CursorState, binding: Binding): string {
-  return signer.sign({ s: state.snapshotId, o: state.offset, b: bindingKey(binding), t: state.startedAt } satisfies Payload);
+  return signer.sign({ s: state.snapshotId, o: state.offset, b: bindingKey(binding), t: state.startedAt, ...(state.unit !== undefined && { a: state.unit }) } satisfies Payload);
 }
 
 /** The cursor's state; 400 when it was altered, issued for another tenant, scenario, user or query, or its chain is over an hour old. */
@@ -45,7 +49,7 @@ export function decodeCursor(signer: Signer, cursor: string, binding: Binding, n
   if (payload.b !== bindingKey(binding)) throw invalidCursor('it was issued for another tenant, scenario, user or area query');
   const startedAt = typeof payload.t === 'number' ? payload.t : now;
   if (now - startedAt >= CHAIN_TTL_MS) throw invalidCursor('it expired (cursors last an hour); request the first page again');
-  return { snapshotId: payload.s, offset: payload.o, startedAt };
+  return { snapshotId: payload.s, offset: payload.o, startedAt, ...(typeof payload.a === 'string' && { unit: payload.a }) };
 }
 
 export function invalidCursor(why: string) {

@@ -21,6 +21,9 @@ export interface FeedQuery extends AreaQuery {
   cursor?: string;
 }
 
+/** A feed page's price (SPEC Limits: 1 credit), counted per experiment variant. */
+const FEED_PAGE_MILLICREDITS = 1000;
+
 export type FeedItemView = ContentItemView & { score: number; tracking_token: string };
 
 /** An area the feed was ranked for, named with its prefecture so a client can tell 府中 (東京都) from 府中 (広島県). */
@@ -66,12 +69,17 @@ export interface FeedServiceDeps {
 export class FeedService {
   constructor(private readonly deps: FeedServiceDeps) {}
 
+  /** Writes this node's pending per-variant counts of pages served (before results are read). */
+  flushExperimentCounts(): Promise<void> {
+    return this.deps.scenarios.arms.served.flush();
+  }
+
   async feed(tenantId: string, query: FeedQuery, requestId: string): Promise<FeedPage> {
     const { clock } = this.deps;
     const now = clock.now();
     const found = await this.deps.scenarios.get(tenantId, query.scenario);
     if (!found) throw errors.invalidField('query', 'scenario', `no scenario ${query.scenario}; scenarios are defined in the console`);
-    const { scenario, algorithm } = found;
+    const { scenario } = found;
     if (scenario.type !== 'feed') throw errors.invalidField('query', 'scenario', `${query.scenario} is a ${scenario.type} scenario; the feed needs a feed scenario`);
 
     const user = await this.deps.users.get(tenantId, query.user_id, now);
@@ -81,13 +89,16 @@ export class FeedService {
     const areaViews = areas.map((a) => ({ id: a.id, name: a.name, level: a.level, prefecture: prefectureOf(this.deps.areas, a)?.name ?? null }));
     const binding = { tenantId, scenario: query.scenario, userId: query.user_id, query: { n: query.area_names, i: query.area_ids, l: query.area_level } };
 
-    const listRequest = { tenantId, algorithm, userId: query.user_id, user, targets, pageSize: query.limit, now };
+    const state = query.cursor === undefined ? null : decodeCursor(this.deps.feedCursors, query.cursor, binding, now);
+    // A running experiment's variant serves (docs/experiments.md); an anonymous chain keeps its first request's.
+    const unit = state?.unit ?? requestId;
+    const arm = await this.deps.scenarios.arm(found, query.user_id ?? null, unit);
+    const listRequest = { tenantId, algorithm: arm.algorithm, userId: query.user_id, user, targets, pageSize: query.limit, now };
     let snapshotId: string;
     let snapshot: Snapshot;
     let offset: number;
     let startedAt: number;
-    if (query.cursor !== undefined) {
-      const state = decodeCursor(this.deps.feedCursors, query.cursor, binding, now);
+    if (state !== null) {
       const stored = await this.deps.snapshots.load(state.snapshotId, now);
       if (!stored) throw invalidCursor('it expired (cursors last an hour); request the first page again');
       ({ snapshotId, offset, startedAt } = state);
@@ -128,10 +139,12 @@ export class FeedService {
       const view = views.get(entry.id);
       // Deleted since it was ranked, or its source blocked meanwhile (the view is authoritative).
       if (!view || user.blocked.has(view.source.id)) continue;
-      const token = this.deps.tokens.issue({ tenantId, contentId: entry.id, scenario: query.scenario, channel: 'feed', userId: query.user_id ?? null, requestId, position: at, issuedAt, features: entry.components ?? null });
+      const token = this.deps.tokens.issue({ tenantId, contentId: entry.id, scenario: query.scenario, channel: 'feed', userId: query.user_id ?? null, requestId, position: at, issuedAt, features: entry.components ?? null, experiment: arm.experiment });
       items.push({ ...view, score: entry.score, tracking_token: token });
     }
-    const nextCursor = more ? encodeCursor(this.deps.feedCursors, { snapshotId, offset: position, startedAt }, binding) : null;
+    const anonymousUnit = arm.experiment && query.user_id === undefined ? { unit } : {};
+    const nextCursor = more ? encodeCursor(this.deps.feedCursors, { snapshotId, offset: position, startedAt, ...anonymousUnit }, binding) : null;
+    if (arm.experiment) this.deps.scenarios.arms.served.count(tenantId, arm.experiment.id, arm.experiment.variant, { feedRequests: 1, millicredits: FEED_PAGE_MILLICREDITS });
     return { items, nextCursor, areas: areaViews, ignoredAreas: ignored };
   }
 }

@@ -15,6 +15,9 @@ import { utcDay } from '../lib/time.js';
 import { addUsageRow } from '../metering/usage-repo.js';
 import type { AlgorithmConfig } from '../scenarios/algorithm-config.js';
 import { findAlgorithm, findScenario } from '../scenarios/scenario-repo.js';
+import { ExperimentArms } from '../experiments/experiment-arms.js';
+import type { Experiment } from '../experiments/experiment.js';
+import { runningExperiment } from '../experiments/experiment-repo.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { TrackingTokens } from '../tracking/tracking-token.js';
 import { enqueueWebhook } from '../webhooks/webhook-outbox.js';
@@ -57,6 +60,12 @@ export interface PushRunnerDeps {
  */
 export type RunOutcome = 'completed' | 'failed' | 'lost' | 'released' | 'abandoned';
 
+/** What a job ranks with: the scenario's algorithm, or, while an experiment runs on it, each variant's (by name). */
+interface PushPlan {
+  config: AlgorithmConfig;
+  experiment: { experiment: Experiment; configs: Map<string, AlgorithmConfig> } | null;
+}
+
 /** The one ranking a batch's plain users share (see `rankUser`). */
 interface SharedRanking {
   ranking?: Promise<Ranked[]>;
@@ -82,7 +91,12 @@ class RunStopped extends Error {}
  * charge is written once, with the final state, in one transaction.
  */
 export class PushJobRunner {
-  constructor(private readonly deps: PushRunnerDeps) {}
+  /** Each user's experiment variant, the same the feed gives them (docs/experiments.md). */
+  private readonly arms: ExperimentArms;
+
+  constructor(private readonly deps: PushRunnerDeps) {
+    this.arms = new ExperimentArms(deps.db, deps.clock);
+  }
 
   /** Loads what ranking needs (the pool), so a worker's first job does not pay for it. */
   warmUp(): Promise<void> {
@@ -92,8 +106,8 @@ export class PushJobRunner {
   async run(job: PushJob, owner: string, stopping: AbortSignal): Promise<RunOutcome> {
     const { db, clock, leaseMs } = this.deps;
     const run: RunHandle = { jobId: job.id, owner, attempt: job.attempts };
-    const algorithm = await this.pushAlgorithm(job);
-    if (!algorithm) return this.fail(job, run, { processed: 0, skipped: 0 }, 'scenario_unavailable', `scenario ${job.scenario} is no longer a push scenario with an algorithm`);
+    const plan = await this.pushPlan(job);
+    if (!plan) return this.fail(job, run, { processed: 0, skipped: 0 }, 'scenario_unavailable', `scenario ${job.scenario} is no longer a push scenario with an algorithm`);
 
     const progress: Progress = { processed: 0, skipped: 0 };
     // What an earlier attempt recorded goes; fenced, so a stalled older run cannot wipe a newer one's record.
@@ -110,7 +124,7 @@ export class PushJobRunner {
     const signal = AbortSignal.any([lost.signal, stopping]);
     const written: string[] = [];
     try {
-      await this.deps.objects.put(key, Readable.from(this.lines(job, run, algorithm, progress, signal, lost, written), { objectMode: false }), 'application/x-ndjson');
+      await this.deps.objects.put(key, Readable.from(this.lines(job, run, plan, progress, signal, lost, written), { objectMode: false }), 'application/x-ndjson');
     } catch (error) {
       if (lost.signal.aborted) return 'lost';
       if (stopping.aborted) return 'released';
@@ -197,31 +211,52 @@ export class PushJobRunner {
     return 'failed';
   }
 
-  private async pushAlgorithm(job: PushJob): Promise<AlgorithmConfig | null> {
-    const scenario = await findScenario(this.deps.db, job.tenantId, job.scenario);
+  private async pushPlan(job: PushJob): Promise<PushPlan | null> {
+    const { db } = this.deps;
+    const scenario = await findScenario(db, job.tenantId, job.scenario);
     if (!scenario || scenario.type !== 'push') return null;
-    const algorithm = await findAlgorithm(this.deps.db, job.tenantId, scenario.algorithmId);
-    return algorithm ? (await effectiveAlgorithm(this.deps.db, scenario.name, algorithm)).config : null;
+    const algorithm = await findAlgorithm(db, job.tenantId, scenario.algorithmId);
+    if (!algorithm) return null;
+    const config = (await effectiveAlgorithm(db, scenario.name, algorithm)).config;
+    const experiment = await runningExperiment(db, job.tenantId, scenario.name);
+    if (!experiment) return { config, experiment: null };
+    const configs = new Map<string, AlgorithmConfig>();
+    for (const v of experiment.variants) {
+      const found = await findAlgorithm(db, job.tenantId, v.algorithmId);
+      // Deleting a running experiment's algorithm is refused; should one be gone anyway, the scenario's serves alone.
+      if (!found) return { config, experiment: null };
+      configs.set(v.name, (await effectiveAlgorithm(db, scenario.name, found)).config);
+    }
+    return { config, experiment: { experiment, configs } };
   }
 
   /** Streams the file's lines; the users given one are appended to `written`. */
-  private async *lines(job: PushJob, run: RunHandle, config: AlgorithmConfig, progress: Progress, signal: AbortSignal, lost: AbortController, written: string[]): AsyncGenerator<Buffer> {
+  private async *lines(job: PushJob, run: RunHandle, plan: PushPlan, progress: Progress, signal: AbortSignal, lost: AbortController, written: string[]): AsyncGenerator<Buffer> {
     const { db, clock } = this.deps;
     for await (const batch of targetBatches(db, job, BATCH_SIZE)) {
       if (signal.aborted) throw new RunStopped();
       const now = clock.now();
       const states = await loadPushUserStates(db, job.tenantId, batch.userIds, job.id, now);
-      const picks: { userId: string; state: PushUserState; ranked: Ranked[] }[] = [];
-      const plain: SharedRanking = {};
-      const users = batch.userIds.flatMap((userId) => {
-        const state = states.get(userId);
-        return state ? [{ userId, state }] : []; // deleted since the batch was listed: no line, no charge
+      const picks: { userId: string; state: PushUserState; ranked: Ranked[]; variant: string | null }[] = [];
+      // One shared plain ranking per algorithm.
+      const plains = new Map<string | null, SharedRanking>();
+      const present = batch.userIds.filter((userId) => states.has(userId)); // deleted since the batch was listed: no line, no charge
+      const variants = plan.experiment ? await this.arms.assignUsers(plan.experiment.experiment, present) : null;
+      const users = present.map((userId) => {
+        const variant = variants?.get(userId)?.name ?? null;
+        const config = variant === null ? plan.config : plan.experiment!.configs.get(variant)!;
+        return { userId, state: states.get(userId)!, variant, config };
       });
       // Several users in flight keep every ranking thread busy; the file keeps the batch's order.
       for (let i = 0; i < users.length; i += RANKINGS_IN_FLIGHT) {
         const chunk = users.slice(i, i + RANKINGS_IN_FLIGHT);
-        const ranked = await Promise.all(chunk.map(({ userId, state }) => this.rankUser(job, config, userId, state, now, plain)));
-        chunk.forEach(({ userId, state }, j) => picks.push({ userId, state, ranked: ranked[j]! }));
+        const ranked = await Promise.all(
+          chunk.map(({ userId, state, variant, config }) => {
+            if (!plains.has(variant)) plains.set(variant, {});
+            return this.rankUser(job, config, userId, state, now, plains.get(variant)!);
+          }),
+        );
+        chunk.forEach(({ userId, state, variant }, j) => picks.push({ userId, state, ranked: ranked[j]!, variant }));
         // Ranking inline (RANKING_THREADS=0) is CPU on this thread: let requests be answered between chunks.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -229,13 +264,14 @@ export class PushJobRunner {
       const issuedAt = Math.floor(now / 1000);
       const lines: string[] = [];
       const offered: { tenant_id: string; user_id: string; content_id: string; job_id: string; pushed_at: number }[] = [];
-      for (const { userId, state, ranked } of picks) {
+      for (const { userId, state, ranked, variant } of picks) {
+        const experiment = variant === null ? null : { id: plan.experiment!.experiment.id, variant };
         const candidates: (ContentItemView & { score: number; tracking_token: string })[] = [];
         for (const r of ranked) {
           const view = views.get(r.id);
           if (!view || state.blocked.has(view.source.id)) continue; // deleted, or its source blocked meanwhile
           if (candidates.length === job.candidatesPerUser) break;
-          const token = this.deps.tokens.issue({ tenantId: job.tenantId, contentId: r.id, scenario: job.scenario, channel: 'push', userId, requestId: job.id, position: candidates.length, issuedAt, features: r.components ?? null });
+          const token = this.deps.tokens.issue({ tenantId: job.tenantId, contentId: r.id, scenario: job.scenario, channel: 'push', userId, requestId: job.id, position: candidates.length, issuedAt, features: r.components ?? null, experiment });
           candidates.push({ ...view, score: r.score, tracking_token: token });
           offered.push({ tenant_id: job.tenantId, user_id: userId, content_id: r.id, job_id: job.id, pushed_at: now });
         }
@@ -248,9 +284,18 @@ export class PushJobRunner {
         throw new RunStopped();
       }
       Object.assign(progress, next);
+      if (plan.experiment) await this.countServed(job, plan.experiment.experiment, picks);
       for (const pick of picks) written.push(pick.userId);
       if (lines.length > 0) yield Buffer.from(`${lines.join('\n')}\n`);
     }
+  }
+
+  /** Push users and their credits per variant, written with the batch's progress. */
+  private async countServed(job: PushJob, experiment: Experiment, picks: { variant: string | null }[]): Promise<void> {
+    const perVariant = new Map<string, number>();
+    for (const { variant } of picks) if (variant !== null) perVariant.set(variant, (perVariant.get(variant) ?? 0) + 1);
+    for (const [variant, users] of perVariant) this.arms.served.count(job.tenantId, experiment.id, variant, { pushUsers: users, millicredits: users * MILLICREDITS_PER_USER });
+    await this.arms.served.flush();
   }
 
   /**

@@ -6,6 +6,7 @@ import { IsoTimestamp, withProblems } from '../http/schemas.js';
 import { toIso } from '../lib/time.js';
 import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
+import { runningExperimentsUsingAlgorithm } from '../experiments/experiment-repo.js';
 import { AlgorithmConfigInput, AlgorithmConfigView, DEFAULT_ALGORITHM, normaliseAlgorithm } from './algorithm-config.js';
 import {
   deleteAlgorithm,
@@ -147,6 +148,8 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (ap
       const { tenant_id, algorithm_id } = request.params;
       const users = await scenariosUsingAlgorithm(db, tenant_id, algorithm_id);
       if (users.length > 0) throw errors.conflict(`Algorithm ${algorithm_id} is used by scenarios: ${users.join(', ')}.`);
+      const experiments = await runningExperimentsUsingAlgorithm(db, tenant_id, algorithm_id);
+      if (experiments.length > 0) throw errors.conflict(`Algorithm ${algorithm_id} is a variant of experiments: ${experiments.map((e) => e.id).join(', ')}; stop them first.`);
       if (!(await deleteAlgorithm(db, tenant_id, algorithm_id))) throw errors.notFound(`No algorithm ${algorithm_id} for tenant ${tenant_id}.`);
       deps.changes.publish({ kind: 'tenant', tenantId: tenant_id });
       return reply.code(204).send();

@@ -2,12 +2,23 @@ import { effectiveAlgorithm } from '../learning/fitted-weights.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import type { Experiment } from '../experiments/experiment.js';
+import { ExperimentArms } from '../experiments/experiment-arms.js';
+import { runningExperiment } from '../experiments/experiment-repo.js';
 import { findAlgorithm, findScenario, type Algorithm, type Scenario } from './scenario-repo.js';
 
 /** A scenario with the algorithm it ranks with (null: no such scenario). */
 export interface ScenarioWithAlgorithm {
   scenario: Scenario;
   algorithm: Algorithm;
+  /** Its running experiment, with each variant's algorithm (by variant name); null when none runs. */
+  experiment: { experiment: Experiment; algorithms: Map<string, Algorithm> } | null;
+}
+
+/** What serves one request: the algorithm, and the experiment variant it stands for, if any. */
+export interface ServingArm {
+  algorithm: Algorithm;
+  experiment: { id: string; variant: string } | null;
 }
 
 /**
@@ -25,11 +36,15 @@ const MAX_ENTRIES = 10_000;
  */
 export class ScenarioCache {
   private readonly entries = new Map<string, { value: Promise<ScenarioWithAlgorithm | null>; readAt: number; tenantId: string }>();
+  /** Who is in which variant of the running experiments (dropped with the tenant's entries). */
+  readonly arms: ExperimentArms;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.arms = new ExperimentArms(db, clock);
+  }
 
   get(tenantId: string, name: string): Promise<ScenarioWithAlgorithm | null> {
     const key = `${tenantId}\0${name}`;
@@ -46,10 +61,20 @@ export class ScenarioCache {
   /** Drops a tenant's entries (its scenarios or algorithms changed). */
   invalidate(tenantId: string): void {
     for (const [key, entry] of this.entries) if (entry.tenantId === tenantId) this.entries.delete(key);
+    this.arms.forgetTenant(tenantId);
   }
 
   clear(): void {
     this.entries.clear();
+    this.arms.clear();
+  }
+
+  /** The algorithm serving this user (or anonymous unit): the scenario's, or their variant's in its running experiment. */
+  async arm(found: ScenarioWithAlgorithm, userId: string | null, anonymousUnit: string): Promise<ServingArm> {
+    if (!found.experiment) return { algorithm: found.algorithm, experiment: null };
+    const { experiment, algorithms } = found.experiment;
+    const variant = await this.arms.assign(experiment, userId, anonymousUnit);
+    return { algorithm: algorithms.get(variant.name)!, experiment: { id: experiment.id, variant: variant.name } };
   }
 
   private async read(tenantId: string, name: string): Promise<ScenarioWithAlgorithm | null> {
@@ -57,6 +82,20 @@ export class ScenarioCache {
     if (!scenario) return null;
     const algorithm = await findAlgorithm(this.db, tenantId, scenario.algorithmId);
     // A scenario always names an existing algorithm (deleting a linked one is refused).
-    return algorithm ? { scenario, algorithm: await effectiveAlgorithm(this.db, name, algorithm) } : null;
+    if (!algorithm) return null;
+    return { scenario, algorithm: await effectiveAlgorithm(this.db, name, algorithm), experiment: await this.readExperiment(tenantId, name) };
+  }
+
+  private async readExperiment(tenantId: string, scenario: string): Promise<ScenarioWithAlgorithm['experiment']> {
+    const experiment = await runningExperiment(this.db, tenantId, scenario);
+    if (!experiment) return null;
+    const algorithms = new Map<string, Algorithm>();
+    for (const v of experiment.variants) {
+      const algorithm = await findAlgorithm(this.db, tenantId, v.algorithmId);
+      // Deleting an algorithm of a running experiment is refused; should one be gone anyway, the scenario serves alone.
+      if (!algorithm) return null;
+      algorithms.set(v.name, await effectiveAlgorithm(this.db, scenario, algorithm));
+    }
+    return { experiment, algorithms };
   }
 }

@@ -21,6 +21,8 @@ export interface TrackingClaims {
    * (learning/fit-weights.ts). Null in tokens issued without them.
    */
   features?: number[] | null;
+  /** The experiment and variant that served the item (docs/experiments.md); null outside experiments and in older tokens. */
+  experiment?: { id: string; variant: string } | null;
 }
 
 interface Compact {
@@ -34,6 +36,8 @@ interface Compact {
   i: number;
   /** features × 1000, integers: shorter than decimals. */
   f?: number[];
+  /** Experiment id and variant name. */
+  x?: [string, string];
 }
 
 /**
@@ -60,6 +64,7 @@ export class TrackingTokens {
       p: claims.position,
       i: claims.issuedAt,
       ...(claims.features && { f: claims.features.map((x) => Math.round(x * 1000)) }),
+      ...(claims.experiment && { x: [claims.experiment.id, claims.experiment.variant] as [string, string] }),
     };
     return this.signer.sign(compact);
   }
@@ -78,6 +83,7 @@ export class TrackingTokens {
       position: c.p,
       issuedAt: c.i,
       features: Array.isArray(c.f) && c.f.every((x) => Number.isInteger(x)) ? c.f.map((x) => x / 1000) : null,
+      experiment: Array.isArray(c.x) && typeof c.x[0] === 'string' && typeof c.x[1] === 'string' ? { id: c.x[0], variant: c.x[1] } : null,
     };
   }
 }
