@@ -294,6 +294,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/tenants/{tenant_id}/experiments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List experiments, newest first */
+        get: operations["getAdminTenantsByTenantIdExperiments"];
+        put?: never;
+        /** Create an experiment (A/B test of algorithms) on a scenario */
+        post: operations["postAdminTenantsByTenantIdExperiments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/experiments/{experiment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An experiment with its results per variant */
+        get: operations["getAdminTenantsByTenantIdExperimentsByExperimentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/experiments/{experiment_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a draft experiment */
+        post: operations["postAdminTenantsByTenantIdExperimentsByExperimentIdStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/experiments/{experiment_id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a running experiment (the scenario serves its own algorithm again) */
+        post: operations["postAdminTenantsByTenantIdExperimentsByExperimentIdStop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/experiments/{experiment_id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the variants' shares (users already assigned stay, unless reassign) */
+        put: operations["putAdminTenantsByTenantIdExperimentsByExperimentIdShares"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/experiments/{experiment_id}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Promote a variant: link its algorithm to the scenario and end the experiment */
+        post: operations["postAdminTenantsByTenantIdExperimentsByExperimentIdPromote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/tenants/{tenant_id}/scenarios/{scenario}/preview": {
         parameters: {
             query?: never;
@@ -574,6 +677,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/contents/{content_id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide an article: kept, but no feed, push job or GET /v1/contents serves it until unhidden
+         * @description Every node stops serving it within 30 s (this one at once). Unlike a deletion, a crawl that finds it again keeps it hidden. Hiding a hidden article replaces its reason.
+         */
+        post: operations["postAdminContentsByContentIdHide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/contents/{content_id}/unhide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Serve a hidden article again (where its algorithm allows it)
+         * @description Nothing changes for an article that is not hidden.
+         */
+        post: operations["postAdminContentsByContentIdUnhide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/console-users": {
         parameters: {
             query?: never;
@@ -832,6 +975,26 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        Experiment: {
+            experiment_id: string;
+            scenario: string;
+            name: string;
+            status: "draft" | "running" | "stopped";
+            variants: {
+                name: string;
+                algorithm_id: string;
+                share: number;
+            }[];
+            control: string;
+            min_users_per_variant: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            started_at: null | string;
+            stopped_at: null | string;
+            promoted_variant: null | string;
+        };
         Source: {
             id: string;
             name: string;
@@ -913,6 +1076,8 @@ export interface components {
             first_seen_at: null | string;
             has_thumbnail: boolean;
             areas: string[];
+            /** @description An operator hid it: never served. */
+            hidden: boolean;
         };
         ConsoleUser: {
             id: string;
@@ -3400,6 +3565,859 @@ export interface operations {
             };
         };
     };
+    getAdminTenantsByTenantIdExperiments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        experiments: components["schemas"]["Experiment"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminTenantsByTenantIdExperiments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Letters, digits, _ . - (max 64). */
+                    scenario: string;
+                    name?: string;
+                    /** @description 2 to 5 variants; shares sum to 1. */
+                    variants: {
+                        /** @description Letters, digits, _ . - (max 64). */
+                        name: string;
+                        /** @description Letters, digits, _ . - (max 64). */
+                        algorithm_id: string;
+                        share: number;
+                    }[];
+                    /** @description The variant the others are compared with; the first by default. */
+                    control?: string;
+                    /** @description No winner is called before every variant has this many users (default 1000). */
+                    min_users_per_variant?: number;
+                    /**
+                     * @description Start at once (default), or create a draft.
+                     * @default true
+                     */
+                    start?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        experiment_id: string;
+                        scenario: string;
+                        name: string;
+                        status: "draft" | "running" | "stopped";
+                        variants: {
+                            name: string;
+                            algorithm_id: string;
+                            share: number;
+                        }[];
+                        control: string;
+                        min_users_per_variant: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        started_at: null | string;
+                        stopped_at: null | string;
+                        promoted_variant: null | string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdExperimentsByExperimentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        experiment_id: string;
+                        scenario: string;
+                        name: string;
+                        status: "draft" | "running" | "stopped";
+                        variants: {
+                            name: string;
+                            algorithm_id: string;
+                            share: number;
+                        }[];
+                        control: string;
+                        min_users_per_variant: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        started_at: null | string;
+                        stopped_at: null | string;
+                        promoted_variant: null | string;
+                        results: {
+                            variants: {
+                                name: string;
+                                algorithm_id: string;
+                                share: number;
+                                /** @description Users assigned to the variant (served at least once). */
+                                users: number;
+                                anonymous_sessions: number;
+                                impressions: number;
+                                clicks: number;
+                                clicking_users: number;
+                                /** @description Share of users who clicked at least once, Wilson 95 % interval: the decision metric. */
+                                conversion: {
+                                    rate: number;
+                                    low: number;
+                                    high: number;
+                                };
+                                /** @description Clicks per impression, 95 % interval by the delta method over users. */
+                                ctr: {
+                                    rate: number;
+                                    low: number;
+                                    high: number;
+                                };
+                                clicks_per_user: number;
+                                mean_dwell_ms: null | number;
+                                likes: number;
+                                shares: number;
+                                feed_requests: number;
+                                push_users: number;
+                                push_clicks: number;
+                                push_engagement: null | number;
+                                credits: number;
+                                vs_control: null | {
+                                    difference: number;
+                                    low: number;
+                                    high: number;
+                                    z: number;
+                                    p_value: number;
+                                    significant: boolean;
+                                };
+                            }[];
+                            daily: {
+                                day: string;
+                                variant: string;
+                                impressions: number;
+                                clicks: number;
+                                ctr: null | number;
+                            }[];
+                            /** @enum {string} */
+                            test: "two-proportion z-test on users who clicked, Bonferroni-corrected";
+                            alpha: number;
+                            sample_size_met: boolean;
+                            users_for_10_percent_lift: null | number;
+                            winner: null | string;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminTenantsByTenantIdExperimentsByExperimentIdStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        experiment_id: string;
+                        scenario: string;
+                        name: string;
+                        status: "draft" | "running" | "stopped";
+                        variants: {
+                            name: string;
+                            algorithm_id: string;
+                            share: number;
+                        }[];
+                        control: string;
+                        min_users_per_variant: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        started_at: null | string;
+                        stopped_at: null | string;
+                        promoted_variant: null | string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/start",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/start",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/start",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminTenantsByTenantIdExperimentsByExperimentIdStop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        experiment_id: string;
+                        scenario: string;
+                        name: string;
+                        status: "draft" | "running" | "stopped";
+                        variants: {
+                            name: string;
+                            algorithm_id: string;
+                            share: number;
+                        }[];
+                        control: string;
+                        min_users_per_variant: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        started_at: null | string;
+                        stopped_at: null | string;
+                        promoted_variant: null | string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/stop",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/stop",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/stop",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putAdminTenantsByTenantIdExperimentsByExperimentIdShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every variant by name, summing to 1. */
+                    shares: {
+                        [key: string]: number;
+                    };
+                    /**
+                     * @description Forget every assignment, so users already assigned are placed again by the new shares.
+                     * @default false
+                     */
+                    reassign?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        experiment_id: string;
+                        scenario: string;
+                        name: string;
+                        status: "draft" | "running" | "stopped";
+                        variants: {
+                            name: string;
+                            algorithm_id: string;
+                            share: number;
+                        }[];
+                        control: string;
+                        min_users_per_variant: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        started_at: null | string;
+                        stopped_at: null | string;
+                        promoted_variant: null | string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/shares",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/shares",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/shares",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/shares",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminTenantsByTenantIdExperimentsByExperimentIdPromote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_id: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The variant to promote; the called winner by default. */
+                    variant?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        experiment: components["schemas"]["Experiment"];
+                        scenario: {
+                            scenario: string;
+                            algorithm_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/promote",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/promote",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/promote",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/experiments/example_experiment_id/promote",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getAdminTenantsByTenantIdScenariosByScenarioPreview: {
         parameters: {
             query?: {
@@ -5643,6 +6661,8 @@ export interface operations {
                 to?: string;
                 /** @description Words of the title, all of them. */
                 q?: string;
+                /** @description true: only hidden articles; false: only the others. Both when left out. */
+                hidden?: boolean;
                 limit?: number;
                 cursor?: string;
             };
@@ -5930,6 +6950,12 @@ export interface operations {
                         /** Format: date-time */
                         updated_at: string;
                         embedder: null | string;
+                        /** @description When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is unhidden. null when not hidden. */
+                        hidden: null | {
+                            /** Format: date-time */
+                            at: string;
+                            reason: string;
+                        };
                         /** @description Whether the algorithm asked about (default: the defaults) can serve it. */
                         servable: boolean;
                         not_servable_because: string[];
@@ -6070,6 +7096,193 @@ export interface operations {
                      *       "status": 404,
                      *       "detail": "No such resource (or not one of this tenant).",
                      *       "instance": "/admin/v1/contents/example_content_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminContentsByContentIdHide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why, for the other operators (shown with the article). */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is unhidden. null when not hidden. */
+                        hidden: null | {
+                            /** Format: date-time */
+                            at: string;
+                            reason: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/contents/example_content_id/hide",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/contents/example_content_id/hide",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/contents/example_content_id/hide",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminContentsByContentIdUnhide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is unhidden. null when not hidden. */
+                        hidden: null | {
+                            /** Format: date-time */
+                            at: string;
+                            reason: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/contents/example_content_id/unhide",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/contents/example_content_id/unhide",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
                      */
