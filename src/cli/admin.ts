@@ -71,6 +71,11 @@ const COMMANDS: Record<string, [string, Builder]> = {
     path: `/admin/v1/tenants/${need(a, 1, 'tenants update TENANT')[0]}`,
     body: { name: str(f.name), plan: str(f.plan), rate_limit_rps: num(f.rate), usage_cap_credits: capOrNull(f.cap), billing_anchor_day: num(f['anchor-day']) },
   })],
+  'tenants delete': ['tenants delete TENANT --confirm TENANT  (the id again: everything of the tenant is deleted, the audit log kept)', (a, f) => {
+    const [tenant] = need(a, 1, 'tenants delete TENANT --confirm TENANT');
+    if (str(f.confirm) !== a[0]) throw new Error(`not deleting: repeat the tenant's id to confirm (--confirm ${a[0]}); all of its data is deleted and cannot be restored`);
+    return { method: 'DELETE', path: `/admin/v1/tenants/${tenant}?confirm=${encodeURIComponent(a[0]!)}` };
+  }],
   'keys create': ['keys create TENANT [--name N]', (a, f) => ({ method: 'POST', path: `/admin/v1/tenants/${need(a, 1, 'keys create TENANT')[0]}/api-keys`, body: { name: str(f.name) } })],
   'keys list': ['keys list TENANT', (a) => ({ method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'keys list TENANT')[0]}/api-keys` })],
   'keys revoke': ['keys revoke TENANT KEY_ID', (a) => {
@@ -149,6 +154,11 @@ const COMMANDS: Record<string, [string, Builder]> = {
     body: { email: str(f.email), role: str(f.role), tenant_id: str(f.tenant), password: consolePassword(f.password) },
   })],
   'users list': ['users list', () => ({ method: 'GET', path: '/admin/v1/console-users' })],
+  'users role': ['users role USER_ID --role operator|member [--tenant TENANT]', (a, f) => ({
+    method: 'PATCH',
+    path: `/admin/v1/console-users/${need(a, 1, 'users role USER_ID --role operator|member [--tenant TENANT]')[0]}`,
+    body: { role: str(f.role), tenant_id: str(f.tenant) },
+  })],
   'users delete': ['users delete USER_ID', (a) => ({ method: 'DELETE', path: `/admin/v1/console-users/${need(a, 1, 'users delete USER_ID')[0]}` })],
   'audit list': ['audit list [--tenant TENANT] [--limit N] [--cursor C]', (_a, f) => {
     const query = new URLSearchParams(Object.entries({ tenant_id: str(f.tenant), limit: str(f.limit), cursor: str(f.cursor) }).filter(([, v]) => v !== undefined) as [string, string][]);
@@ -238,7 +248,7 @@ function compact(body: unknown): unknown {
 
 /** `content-feed admin …`: calls the admin API of a running service and prints the JSON answer. */
 export async function admin(config: Config, argv: string[]): Promise<number> {
-  const names = ['reason', 'hidden', 'source', 'area', 'q', 'url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor', 'email', 'role', 'tenant', 'password'];
+  const names = ['confirm', 'reason', 'hidden', 'source', 'area', 'q', 'url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor', 'email', 'role', 'tenant', 'password'];
   const options: Record<string, { type: 'string' | 'boolean' }> = { ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), wait: { type: 'boolean' }, 'no-default-scenarios': { type: 'boolean' } };
   let parsed;
   try {

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { Nullable, withProblems } from '../http/schemas.js';
 import { listConsoleUsers } from './console-user-repo.js';
-import { createConsoleUser, MAX_EMAIL_CHARS, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, removeConsoleUser } from './console-user-service.js';
+import { changeConsoleUserRole, createConsoleUser, MAX_EMAIL_CHARS, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, removeConsoleUser } from './console-user-service.js';
 import { ConsoleRoleSchema, consoleUserView, ConsoleUserView } from './console-user-view.js';
 
 // No consoleAccess: operators only (by token or operator session).
@@ -11,7 +11,7 @@ const admin = { auth: 'admin' as const };
 const tags = ['admin: console users'];
 const security = [{ adminToken: [] }];
 
-/** Console accounts: POST, GET /admin/v1/console-users and DELETE /admin/v1/console-users/{id}. */
+/** Console accounts: POST, GET /admin/v1/console-users, PATCH (role) and DELETE /admin/v1/console-users/{id}. */
 export const adminConsoleUserRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
   app.post(
     '/admin/v1/console-users',
@@ -54,6 +54,33 @@ export const adminConsoleUserRoutes: FastifyPluginAsyncTypebox<AppDeps> = async 
       },
     },
     async () => ({ console_users: (await listConsoleUsers(deps.db)).map(consoleUserView) }),
+  );
+
+  app.patch(
+    '/admin/v1/console-users/:user_id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: "Change a console user's role (operator, or member of a tenant)",
+        description: 'Open sessions carry the new role from their next request. 409 for the only operator becoming a member.',
+        params: Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        body: Type.Object(
+          {
+            role: ConsoleRoleSchema,
+            tenant_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }), { description: 'Required for a member; not allowed for an operator.' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: withProblems({ 200: ConsoleUserView }, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const user = await changeConsoleUserRole(deps, request.params.user_id, request.body.role, request.body.tenant_id);
+      request.log.info({ console_user_id: user.id, role: user.role, tenant_id: user.tenantId }, 'console user role changed');
+      return consoleUserView(user);
+    },
   );
 
   app.delete(

@@ -73,3 +73,17 @@ export async function deleteConsoleUser(db: Kysely<Database>, userId: string): P
     return result.numDeletedRows > 0n;
   });
 }
+
+export async function findConsoleUser(db: Kysely<Database>, userId: string): Promise<ConsoleUser | null> {
+  const row = await db.selectFrom('console_users').select(['id', 'email', 'role', 'tenant_id', 'created_at', 'last_login_at']).where('id', '=', userId).executeTakeFirst();
+  return row ? toConsoleUser(row) : null;
+}
+
+export async function countOperators(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('console_users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'operator').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setConsoleUserRole(db: Kysely<Database>, userId: string, role: ConsoleRole, tenantId: string | null): Promise<void> {
+  await db.updateTable('console_users').set({ role, tenant_id: tenantId }).where('id', '=', userId).execute();
+}

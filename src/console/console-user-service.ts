@@ -4,7 +4,7 @@ import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { requireTenant } from '../tenants/tenant-service.js';
-import { deleteConsoleUser as deleteUserRow, emailTaken, insertConsoleUser, type ConsoleRole, type ConsoleUser } from './console-user-repo.js';
+import { countOperators, deleteConsoleUser as deleteUserRow, emailTaken, findConsoleUser, insertConsoleUser, setConsoleUserRole, type ConsoleRole, type ConsoleUser } from './console-user-repo.js';
 import { hashPassword } from './password-hash.js';
 
 export interface ConsoleUserDeps {
@@ -42,12 +42,7 @@ export async function createConsoleUser(deps: ConsoleUserDeps, input: NewConsole
   const chars = [...input.password].length;
   if (chars < MIN_PASSWORD_CHARS) throw errors.invalidField('body', 'password', `must be at least ${MIN_PASSWORD_CHARS} characters`);
   if (chars > MAX_PASSWORD_CHARS) throw errors.invalidField('body', 'password', `must be at most ${MAX_PASSWORD_CHARS} characters`);
-  const tenantId = input.tenantId ?? null;
-  if (input.role === 'member' && tenantId === null) throw errors.invalidField('body', 'tenant_id', 'is required for a member');
-  if (input.role === 'operator' && tenantId !== null) {
-    throw errors.invalidField('body', 'tenant_id', 'must not be set for an operator (operators see every tenant)');
-  }
-  if (tenantId !== null) await requireTenant(deps.db, tenantId);
+  const tenantId = await roleTenant(deps, input.role, input.tenantId);
   if (await emailTaken(deps.db, email)) throw errors.conflict(`A console user with the email ${email} exists already.`);
 
   const user: ConsoleUser = { id: newId('cu'), email, role: input.role, tenantId, createdAt: deps.clock.now(), lastLoginAt: null };
@@ -60,6 +55,33 @@ export async function createConsoleUser(deps: ConsoleUserDeps, input: NewConsole
     throw err;
   }
   return user;
+}
+
+/** The tenant a role comes with: a member's (required, existing), none for an operator (400 otherwise). */
+async function roleTenant(deps: ConsoleUserDeps, role: ConsoleRole, given: string | null | undefined): Promise<string | null> {
+  const tenantId = given ?? null;
+  if (role === 'member' && tenantId === null) throw errors.invalidField('body', 'tenant_id', 'is required for a member');
+  if (role === 'operator' && tenantId !== null) {
+    throw errors.invalidField('body', 'tenant_id', 'must not be set for an operator (operators see every tenant)');
+  }
+  if (tenantId !== null) await requireTenant(deps.db, tenantId);
+  return tenantId;
+}
+
+/**
+ * Changes a console user's role (and a member's tenant). Sessions stay open and
+ * carry the new role from their next request: the session reads its user each time.
+ * The last operator cannot become a member (409): nobody could undo it from the console.
+ */
+export async function changeConsoleUserRole(deps: ConsoleUserDeps, userId: string, role: ConsoleRole, givenTenantId: string | null | undefined): Promise<ConsoleUser> {
+  const user = await findConsoleUser(deps.db, userId);
+  if (!user) throw errors.notFound(`No console user ${userId}.`);
+  const tenantId = await roleTenant(deps, role, givenTenantId);
+  if (user.role === 'operator' && role === 'member' && (await countOperators(deps.db)) <= 1) {
+    throw errors.conflict(`${user.email} is the only operator: make someone else an operator first.`);
+  }
+  await setConsoleUserRole(deps.db, userId, role, tenantId);
+  return { ...user, role, tenantId };
 }
 
 /** Deletes a console user; its sessions end with it. */

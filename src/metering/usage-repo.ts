@@ -9,11 +9,17 @@ export interface UsageDelta {
   millicredits: number;
 }
 
-/** Adds deltas to the daily ledger in one transaction (upsert; both dialects). */
+/**
+ * Adds deltas to the daily ledger in one transaction (upsert; both dialects).
+ * Deltas of a tenant deleted since they were counted are dropped: its rows are
+ * gone, and one such delta would fail every later flush of every tenant.
+ */
 export async function addUsage(db: Kysely<Database>, deltas: UsageDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    for (const d of deltas) await addUsageRow(trx, d);
+    const tenantIds = [...new Set(deltas.map((d) => d.tenantId))];
+    const live = new Set((await trx.selectFrom('tenants').select('id').where('id', 'in', tenantIds).execute()).map((r) => r.id));
+    for (const d of deltas) if (live.has(d.tenantId)) await addUsageRow(trx, d);
   });
 }
 

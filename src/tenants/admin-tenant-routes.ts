@@ -5,6 +5,7 @@ import { errors } from '../http/problem.js';
 import { CreditAmount, Nullable, withProblems } from '../http/schemas.js';
 import { listTenants } from './tenant-repo.js';
 import { MAX_CUSTOM_RATE } from './plans.js';
+import { deleteTenant } from './delete-tenant.js';
 import { createTenant, patchTenant, requireTenant } from './tenant-service.js';
 import { PlanSchema, TenantView, tenantView } from './tenant-view.js';
 import type { Tenant } from './tenant-repo.js';
@@ -103,6 +104,39 @@ export const adminTenantRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app,
         }
       }
       return view(await patchTenant(deps, request.params.tenant_id, request.body));
+    },
+  );
+
+  app.delete(
+    '/admin/v1/tenants/:tenant_id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a tenant and all of its data (confirm=<its id>)',
+        description:
+          'Its API keys stop working at once on every node; its users, events, statistics, algorithms, scenarios, push jobs and files, webhook deliveries, usage, models and console members are removed in one transaction. The audit log is kept. Cannot be undone: `confirm` must repeat the tenant id.',
+        params: TenantIdParams,
+        querystring: Type.Object({ confirm: Type.Optional(Type.String({ maxLength: 64, description: "The tenant's id again." })) }, { additionalProperties: false }),
+        response: withProblems(
+          {
+            200: Type.Object({
+              id: Type.String(),
+              name: Type.String(),
+              removed: Type.Record(Type.String(), Type.Integer(), { description: 'Rows removed per table (tables that had some).' }),
+              push_files: Type.Integer({ description: "Push candidate files removed from the object store (every attempt's)." }),
+              kept: Type.Array(Type.String(), { description: 'What was kept: the audit log.' }),
+            }),
+          },
+          [400, 401, 403, 404],
+        ),
+      },
+    },
+    async (request) => {
+      const deleted = await deleteTenant(deps, deps.dbKind, request.params.tenant_id, request.query.confirm);
+      request.log.info({ tenant_id: deleted.id, removed: deleted.removed, push_files: deleted.push_files }, 'tenant deleted');
+      return deleted;
     },
   );
 };
