@@ -33,7 +33,11 @@ export interface paths {
         get: operations["getAdminTenantsByTenantId"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a tenant and all of its data (confirm=<its id>)
+         * @description Its API keys stop working at once on every node; its users, events, statistics, algorithms, scenarios, push jobs and files, webhook deliveries, usage, models and console members are removed in one transaction. The audit log is kept. Cannot be undone: `confirm` must repeat the tenant id.
+         */
+        delete: operations["deleteAdminTenantsByTenantId"];
         options?: never;
         head?: never;
         /**
@@ -749,7 +753,11 @@ export interface paths {
         delete: operations["deleteAdminConsoleUsersByUserId"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a console user's role (operator, or member of a tenant)
+         * @description Open sessions carry the new role from their next request. 409 for the only operator becoming a member.
+         */
+        patch: operations["patchAdminConsoleUsersByUserId"];
         trace?: never;
     };
     "/admin/v1/audit-log": {
@@ -1330,6 +1338,137 @@ export interface operations {
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAdminTenantsByTenantId: {
+        parameters: {
+            query?: {
+                /** @description The tenant's id again. */
+                confirm?: string;
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @description Rows removed per table (tables that had some). */
+                        removed: {
+                            [key: string]: number;
+                        };
+                        /** @description Push candidate files removed from the object store (every attempt's). */
+                        push_files: number;
+                        /** @description What was kept: the audit log. */
+                        kept: string[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -7593,6 +7732,161 @@ export interface operations {
                      *       "title": "Not Found",
                      *       "status": 404,
                      *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/console-users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    patchAdminConsoleUsersByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: "operator" | "member";
+                    /** @description Required for a member; not allowed for an operator. */
+                    tenant_id?: null | string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        role: "operator" | "member";
+                        /** @description The member’s tenant; null for operators. */
+                        tenant_id: null | string;
+                        /** Format: date-time */
+                        created_at: string;
+                        last_login_at: null | string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/console-users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/console-users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/console-users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/console-users/example_user_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
                      *       "instance": "/admin/v1/console-users/example_user_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
