@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { releaseItemVectorLease, takeItemVectorLease } from '../src/content/item-vector-store.js';
+import { trainItemVectors, type ItemVectorReport } from '../src/content/train-item-vectors.js';
+import { openDatabase } from '../src/db/connect.js';
 import { seededRandom } from '../src/lib/seeded-random.js';
 import type { BenchRow } from './contents-pipeline.bench.js';
 import { ADMIN_TOKEN } from './lib/bench-service.js';
@@ -22,6 +25,8 @@ import { mean } from './quality/page-metrics.js';
  *   first page after 0, 5, 10 and 20 clicks. Target ≥ 0.60 after 20. The
  *   tenant is trained after every round (POST …/model/train), as workers do on
  *   their schedule. BENCH_TOPICS_ALGORITHM (JSON) replaces the algorithm.
+ *   Item vectors (LSA) are learned once the corpus is in, as a worker does when
+ *   it has grown; BENCH_ITEM_VECTORS=0 keeps the hashed vectors alone (before).
  * - (c) 5 users a topic known only by `interests: [word]`: the share of their
  *   first page on topic. Target ≥ 40 %.
  */
@@ -41,7 +46,14 @@ if (!origin.includes('livedoor')) {
 const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-topics-'));
 const databaseFile = path.join(dir, 'feed.sqlite');
 const data = await generateFeedData({ databaseUrl: `sqlite:${databaseFile}`, items: 0, sources: 1, users: 0, usersWithHistory: 0, historyPerUser: 0, publishedWithinHours: 72 });
-const target = await startTarget('bench/servers/feed-server.ts', { BENCH_DATABASE_URL: `sqlite:${databaseFile}`, FEED_TENANT_ID: data.tenantId, FEED_API_KEY: data.apiKey });
+const learnItemVectors = process.env.BENCH_ITEM_VECTORS !== '0';
+const target = await startTarget('bench/servers/feed-server.ts', {
+  BENCH_DATABASE_URL: `sqlite:${databaseFile}`,
+  FEED_TENANT_ID: data.tenantId,
+  FEED_API_KEY: data.apiKey,
+  // Off: the server's workers never learn item vectors. On: they would at their own pace; the bench trains once the corpus is in.
+  ITEM_VECTOR_MIN_ARTICLES: learnItemVectors ? '1000' : '1000000000',
+});
 const client = new FeedClient(target.info.baseUrl!, target.headers, 'bench');
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -75,6 +87,17 @@ try {
     for (const topic of TOPICS) if (`${a.title}\n${body}`.toLowerCase().includes(topic.toLowerCase())) topicOf.get(topic)!.add(item.id);
   }
   const ingestS = (performance.now() - ingestStarted) / 1000;
+  let itemVectors: ItemVectorReport | null = null;
+  if (learnItemVectors) {
+    // What a worker does when the corpus has grown (content/item-vector-learning.ts), here at once on the whole corpus.
+    const database = openDatabase(`sqlite:${databaseFile}`);
+    while (!(await takeItemVectorLease(database.db, Date.now(), Date.now() + 30 * 60_000))) await new Promise((resolve) => setTimeout(resolve, 1000));
+    itemVectors = await trainItemVectors(database.db, Date.now());
+    await releaseItemVectorLease(database.db);
+    await database.close();
+    // Every node checks the stored model's version once a minute.
+    await new Promise((resolve) => setTimeout(resolve, 65_000));
+  }
   // A topic needs room to be measured: after 20 clicks at least 80 unread articles, so 60 % on a page is possible at all.
   for (const topic of TOPICS) if (topicOf.get(topic)!.size < MIN_TOPIC_ARTICLES) topicOf.delete(topic);
   const topics = [...topicOf.keys()];
@@ -135,6 +158,12 @@ try {
   rows.push(
     { name: 'corpus', value: `${origin}, ingested through the admin API in ${ingestS.toFixed(0)} s to ${SOURCES} sources without categories` },
     { name: 'topics', value: `${topics.map((t, i) => `${t} ${sizes[i]}`).join(', ')} articles (words with under ${MIN_TOPIC_ARTICLES} dropped; random page on topic: ${(base * 100).toFixed(1)} %)` },
+    {
+      name: 'item vectors',
+      value: itemVectors?.trained
+        ? `LSA v${itemVectors.version}, ${itemVectors.dimensions} dimensions, ${itemVectors.terms} terms, ${itemVectors.articles} articles: trained in ${(itemVectors.trainMs / 1000).toFixed(1)} s, ${itemVectors.projected} projected in ${(itemVectors.projectMs / 1000).toFixed(1)} s`
+        : 'none (hashed vectors alone)',
+    },
     { name: 'weights at the end', value: `${preview.meta.weights.source}: ${JSON.stringify(preview.meta.weights.in_use)}` },
     { name: '(c) interests only: first page on topic', value: `${(mean(firstPages) * 100).toFixed(1)} % (${firstPages.length} users)`, target: '≥ 40 %' },
   );

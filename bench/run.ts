@@ -6,6 +6,7 @@ import { eventsBench } from './events.bench.js';
 import { feedBench } from './feed.bench.js';
 import { fleetBench } from './fleet.bench.js';
 import { freshnessBench } from './freshness.bench.js';
+import { itemVectorsBench } from './item-vectors.bench.js';
 import { benchBackends, type BenchBackend } from './lib/backends.js';
 import { pushBench } from './push.bench.js';
 import { soakBench } from './soak.bench.js';
@@ -37,6 +38,7 @@ const BENCHES: Record<string, Bench> = {
   events: { run: eventsBench, on: 'each' },
   analysis: { run: analysisBench, on: 'once' },
   categories: { run: categoriesBench, on: 'once' },
+  'item-vectors': { run: itemVectorsBench, on: 'once' },
   freshness: { run: freshnessBench, on: 'each' },
   feed: { run: feedBench, on: 'each' },
   push: { run: pushBench, on: 'each' },

@@ -48,6 +48,7 @@ export async function benchRuntime(options: { startWorkers: boolean }): Promise<
       DATA_DIR: dataDir,
       DATABASE_URL: requiredEnv('BENCH_DATABASE_URL'),
       REDIS_URL: process.env.BENCH_REDIS_URL,
+      ITEM_VECTOR_MIN_ARTICLES: process.env.ITEM_VECTOR_MIN_ARTICLES,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ADMIN_TOKEN,
       SECRET_KEY,
