@@ -42,6 +42,7 @@ export async function applyEventBatch(db: Kysely<Database>, kind: DatabaseKind, 
         userId: r.user_id,
         contentId: r.content_id,
         channel: r.channel as 'feed' | 'push' | null,
+        scenario: r.scenario,
         occurredAt: r.occurred_at,
         metadata: r.metadata === null ? null : (JSON.parse(r.metadata) as Record<string, unknown>),
       });

@@ -10,6 +10,8 @@ export interface StoredEvent {
   userId: string | null;
   contentId: string | null;
   channel: 'feed' | 'push' | null;
+  /** The scenario that served the item (from its tracking token); null without one. */
+  scenario: string | null;
   occurredAt: number;
   metadata: Record<string, unknown> | null;
 }
@@ -45,7 +47,22 @@ export interface EventEffects {
   contentStats: Map<string, Counters & { pushClicks: number }>;
   dailyStats: Map<string, Counters & { pushClicks: number; events: number }>;
   actives: Map<string, { day: string; actor: string }>;
+  /** dailyStats per scenario and channel ('' for none), of events about an item that named either. */
+  channelStats: Map<string, ChannelCounts>;
+  /** Who had an impression or click in a scenario and channel that day. */
+  channelActives: Map<string, { day: string; scenario: string; channel: string; actor: string }>;
   sessions: Map<string, SessionEffect>;
+}
+
+export interface ChannelCounts {
+  day: string;
+  scenario: string;
+  channel: string;
+  impressions: number;
+  clicks: number;
+  likes: number;
+  dislikes: number;
+  shares: number;
 }
 
 export interface KnownState {
@@ -82,6 +99,8 @@ export function computeEffects(events: StoredEvent[], known: KnownState): EventE
     contentStats: new Map(),
     dailyStats: new Map(),
     actives: new Map(),
+    channelStats: new Map(),
+    channelActives: new Map(),
     sessions: new Map(),
   };
   const exists = (userId: string) => known.users.has(userId) || fx.newUsers.has(userId);
@@ -184,6 +203,14 @@ export function computeEffects(events: StoredEvent[], known: KnownState): EventE
       content[field] += 1;
       daily[field] += 1;
       if (signals) signals[field] += 1;
+    }
+    if (counted.length > 0 && (e.scenario !== null || e.channel !== null)) {
+      const scenario = e.scenario ?? '';
+      const channel = e.channel ?? '';
+      const key = `${day}\0${scenario}\0${channel}`;
+      const byChannel = getOrAdd(fx.channelStats, key, () => ({ day, scenario, channel, impressions: 0, clicks: 0, likes: 0, dislikes: 0, shares: 0 }));
+      for (const field of counted) if (field !== 'dwellMs') byChannel[field] += 1;
+      if (e.type === 'impression' || e.type === 'click') fx.channelActives.set(`${key}\0${actor}`, { day, scenario, channel, actor });
     }
   }
   return fx;

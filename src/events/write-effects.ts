@@ -131,6 +131,26 @@ export async function writeEffects(trx: Trx, tenantId: string, fx: EventEffects,
       .execute();
   }
 
+  for (const rows of chunks([...fx.channelStats.values()])) {
+    await trx
+      .insertInto('daily_channel_stats')
+      .values(rows.map((c) => ({ tenant_id: tenantId, ...c })))
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'day', 'scenario', 'channel']).doUpdateSet(
+          Object.fromEntries(['impressions', 'clicks', 'likes', 'dislikes', 'shares'].map((c) => [c, plus('daily_channel_stats', c)])),
+        ),
+      )
+      .execute();
+  }
+
+  for (const rows of chunks([...fx.channelActives.values()])) {
+    await trx
+      .insertInto('daily_channel_actives')
+      .values(rows.map((a) => ({ tenant_id: tenantId, ...a })))
+      .onConflict((oc) => oc.columns(['tenant_id', 'day', 'scenario', 'channel', 'actor']).doNothing())
+      .execute();
+  }
+
   for (const rows of chunks([...fx.actives.values()])) {
     await trx
       .insertInto('daily_actives')
