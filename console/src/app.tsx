@@ -10,6 +10,8 @@ import { ApiKeysPage } from './pages/api-keys-page.js';
 import { ArticlePage } from './pages/article-page.js';
 import { ArticlesPage } from './pages/articles-page.js';
 import { AuditLogPage } from './pages/audit-log-page.js';
+import { ExperimentPage } from './pages/experiment-page.js';
+import { ExperimentsPage } from './pages/experiments-page.js';
 import { ConsoleUsersPage } from './pages/console-users-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { OverviewPage } from './pages/overview-page.js';
@@ -65,6 +67,8 @@ function TenantRoute({ route }: { route: Extract<Route, { page: 'tenant' }> }) {
       return <AuditLogPage tenantId={tenantId} />;
     case 'trends':
       return <TrendsPage tenantId={tenantId} />;
+    case 'experiments':
+      return param === undefined ? <ExperimentsPage tenantId={tenantId} /> : <ExperimentPage tenantId={tenantId} experimentId={param} />;
   }
 }
 

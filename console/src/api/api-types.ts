@@ -51,3 +51,7 @@ export type CrawlResult = Ok<'postAdminSourcesBySourceIdCrawl'>;
 
 export type UserDetail = Ok<'getAdminTenantsByTenantIdUsersByUserId'>;
 export type SourceRef = UserDetail['followed_sources'][number];
+
+export type Experiment = Schema<'Experiment'>;
+export type ExperimentWithResults = Ok<'getAdminTenantsByTenantIdExperimentsByExperimentId'>;
+export type VariantResult = ExperimentWithResults['results']['variants'][number];

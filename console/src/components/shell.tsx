@@ -20,6 +20,7 @@ const TENANT_NAV: { section: TenantSection; label: MessageKey; also?: TenantSect
   { section: 'trends', label: 'nav.trends' },
   { section: 'keys', label: 'nav.keys' },
   { section: 'scenarios', label: 'nav.scenarios', also: ['scenario', 'algorithm'] },
+  { section: 'experiments', label: 'nav.experiments' },
   { section: 'push', label: 'nav.push' },
   { section: 'webhook', label: 'nav.webhook' },
   { section: 'usage', label: 'nav.usage' },

@@ -21,7 +21,7 @@ export function useLocation(): { path: string; search: string } {
   return useStore(location);
 }
 
-export type TenantSection = 'overview' | 'keys' | 'scenarios' | 'scenario' | 'algorithm' | 'push' | 'webhook' | 'usage' | 'users' | 'audit' | 'trends';
+export type TenantSection = 'overview' | 'keys' | 'scenarios' | 'scenario' | 'algorithm' | 'push' | 'webhook' | 'usage' | 'users' | 'audit' | 'trends' | 'experiments';
 
 export type Route =
   | { page: 'login' }
@@ -49,6 +49,7 @@ const SECTIONS: Record<string, TenantSection> = {
   users: 'users',
   'audit-log': 'audit',
   trends: 'trends',
+  experiments: 'experiments',
 };
 
 /** The URL segment of each tenant section (the inverse of SECTIONS, plus the detail pages). */
@@ -64,6 +65,7 @@ const SEGMENTS: Record<TenantSection, string> = {
   users: 'users',
   audit: 'audit-log',
   trends: 'trends',
+  experiments: 'experiments',
 };
 
 export function tenantPath(tenantId: string, section: TenantSection, param?: string): string {
@@ -93,7 +95,7 @@ export function matchRoute(path: string): Route {
     const param = parts[3];
     if (section === 'scenarios' && param !== undefined) section = 'scenario';
     if (section === 'algorithm' && param === undefined) section = 'scenarios';
-    if (param !== undefined && section !== 'scenario' && section !== 'algorithm' && section !== 'users') return { page: 'notFound' };
+    if (param !== undefined && section !== 'scenario' && section !== 'algorithm' && section !== 'users' && section !== 'experiments') return { page: 'notFound' };
     return { page: 'tenant', tenantId: parts[1], section, ...(param === undefined ? {} : { param }) };
   }
   return { page: 'notFound' };
