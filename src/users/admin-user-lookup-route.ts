@@ -11,6 +11,7 @@ import { errors } from '../http/problem.js';
 import { searchUsers } from './user-search-repo.js';
 import { describeUser } from './user-service.js';
 import { UserDetail } from './user-view.js';
+import { adminUserEventsRoute } from './admin-user-events-route.js';
 
 /** How many reads and sessions the lookup shows, newest first. */
 const RECENT = 20;
@@ -35,6 +36,9 @@ const UserLookup = Type.Composite([
  * shows it, with what they read and their sessions, for support in the console.
  */
 export const adminUserLookupRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+  // A user's events: the lookup's companion, for the same readers.
+  await app.register(adminUserEventsRoute, deps);
+
   app.get(
     '/admin/v1/tenants/:tenant_id/users',
     {
