@@ -198,7 +198,7 @@ export interface paths {
         };
         /**
          * DAU, MAU, sessions, impressions, clicks, CTR and push engagement for a date range
-         * @description Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts include events processed so far (normally under a second behind).
+         * @description Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts include events processed so far (normally under a second behind). With `scenario` or `channel`, active users, impressions, clicks, push clicks and reactions are those of that scenario or channel (events whose tracking token named it); sessions stay the tenant's.
          */
         get: operations["getAdminTenantsByTenantIdMetrics"];
         put?: never;
@@ -482,6 +482,26 @@ export interface paths {
         };
         /** One push job; when completed, with a download URL signed now */
         get: operations["getAdminTenantsByTenantIdPushJobsByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenant_id}/users/{user_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's recent events, newest first, with cursor pages
+         * @description Events sent with this user_id, in the order the service received them, newest first. An unknown user has none (200, empty).
+         */
+        get: operations["getAdminTenantsByTenantIdUsersByUserIdEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2749,6 +2769,10 @@ export interface operations {
                 from?: string;
                 /** @description UTC day, YYYY-MM-DD. */
                 to?: string;
+                /** @description Only what this scenario served (impressions, clicks, reactions, their users). */
+                scenario?: string;
+                /** @description Only the feed or only push. */
+                channel?: "feed" | "push";
             };
             header?: never;
             path: {
@@ -2789,6 +2813,12 @@ export interface operations {
                         likes: number;
                         dislikes: number;
                         shares: number;
+                        /** @description The scenario the counts are limited to; null: all. */
+                        scenario: string | null;
+                        /** @description The channel the counts are limited to; null: both. */
+                        channel: "feed" | "push" | null;
+                        /** @description Scenarios with impressions, clicks or reactions in the range: what `scenario` can be. */
+                        scenarios: string[];
                     };
                 };
             };
@@ -5460,6 +5490,152 @@ export interface operations {
                      *       "status": 404,
                      *       "detail": "No such resource (or not one of this tenant).",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs/example_job_id",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminTenantsByTenantIdUsersByUserIdEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: {
+                            /** @description Its place in the event log: later received, higher. */
+                            seq: number;
+                            type: "session_start" | "login" | "logout" | "impression" | "click" | "return" | "share" | "like" | "dislike";
+                            /** Format: date-time */
+                            occurred_at: string;
+                            /** Format: date-time */
+                            received_at: string;
+                            session_id: string;
+                            content_id: null | string;
+                            /** @description The item's title; null without an item, or when it was deleted or hidden since. */
+                            title: null | string;
+                            channel: null | ("feed" | "push");
+                            scenario: null | string;
+                            position: null | number;
+                            metadata: null | {
+                                [key: string]: unknown;
+                            };
+                            /** @description false while the event processor has not applied it yet (normally under a second). */
+                            applied: boolean;
+                        }[];
+                        meta: {
+                            next_cursor: null | string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request is invalid: limit must be <= 100.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users/example_user_id/events",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98",
+                     *       "errors": [
+                     *         {
+                     *           "location": "query",
+                     *           "name": "limit",
+                     *           "message": "must be <= 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description The scheme to authenticate with. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "The operator token is not valid.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users/example_user_id/events",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users/example_user_id/events",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such resource (or not one of this tenant).",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/users/example_user_id/events",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
                      */
