@@ -19,7 +19,7 @@ type Role = ConsoleUserRecord['role'];
 /** The server's minimum (docs/console.md). */
 const MIN_PASSWORD = 10;
 
-/** Operators: who may sign in to the console, as what; invite one (with a first password to hand over), remove one. */
+/** Operators: who may sign in to the console, as what; invite one (with a first password to hand over), change one's role, remove one. */
 export function ConsoleUsersPage() {
   const t = useT();
   const lang = useLang();
@@ -40,6 +40,20 @@ export function ConsoleUsersPage() {
     setEmail('');
     setPassword('');
     setTried(false);
+    await users.reload();
+  });
+  const [changing, setChanging] = useState<ConsoleUserRecord | null>(null);
+  const [newRole, setNewRole] = useState<Role>('member');
+  const [newTenant, setNewTenant] = useState('');
+  const openRoleChange = (user: ConsoleUserRecord) => {
+    setChanging(user);
+    setNewRole(user.role === 'member' ? 'operator' : 'member');
+    setNewTenant(user.tenant_id ?? tenants.data?.tenants[0]?.id ?? '');
+  };
+  const changeRole = useAction(async (user: ConsoleUserRecord) => {
+    const changed = await api.patch<ConsoleUserRecord>(`/admin/v1/console-users/${encodeURIComponent(user.id)}`, { role: newRole, tenant_id: newRole === 'member' ? newTenant : null });
+    setChanging(null);
+    announce(t(changed.role === 'member' ? 'done.roleMember' : 'done.roleOperator', { email: changed.email, tenant: tenantName(changed.tenant_id) }));
     await users.reload();
   });
   const remove = useAction(async (user: ConsoleUserRecord) => {
@@ -70,6 +84,9 @@ export function ConsoleUsersPage() {
                     <td>{tenantName(user.tenant_id)}</td>
                     <td class="nowrap">{user.last_login_at ? formatDateTime(lang, user.last_login_at) : t('consoleUsers.never')}</td>
                     <td class="actions">
+                      <button type="button" class="button button-small" aria-label={t('consoleUsers.changeRoleNamed', { email: user.email })} onClick={() => openRoleChange(user)}>
+                        {t('consoleUsers.changeRole')}
+                      </button>{' '}
                       <button type="button" class="button button-small button-danger-outline" aria-label={t('consoleUsers.removeNamed', { email: user.email })} onClick={() => setRemoving(user)}>
                         {t('consoleUsers.remove')}
                       </button>
@@ -105,6 +122,21 @@ export function ConsoleUsersPage() {
           </div>
         </Form>
       </Section>
+      <ConfirmDialog
+        open={changing !== null}
+        title={t('consoleUsers.changeRoleTitle', { email: changing?.email ?? '' })}
+        confirmLabel={t('consoleUsers.changeRole')}
+        pending={changeRole.pending}
+        onCancel={() => setChanging(null)}
+        onConfirm={() => changing && void changeRole.run(changing)}
+      >
+        <p>{t('consoleUsers.changeRoleBody')}</p>
+        <SelectField label={t('consoleUsers.role')} value={newRole} onValue={(v) => setNewRole(v as Role)} options={(['member', 'operator'] as const).map((r) => ({ value: r, label: t(`role.${r}`) }))} />
+        {newRole === 'member' && (
+          <SelectField label={t('consoleUsers.tenant')} value={newTenant} onValue={setNewTenant} options={(tenants.data?.tenants ?? []).map((x) => ({ value: x.id, label: x.name }))} />
+        )}
+        <Problem error={changeRole.error} />
+      </ConfirmDialog>
       <ConfirmDialog
         open={removing !== null}
         title={t('consoleUsers.removeTitle', { email: removing?.email ?? '' })}

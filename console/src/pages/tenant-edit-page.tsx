@@ -7,9 +7,11 @@ import { LoadingOrProblem } from '../components/loaded.js';
 import { Page, Section } from '../components/page.js';
 import { useT } from '../i18n/index.js';
 import { announce } from '../lib/announce.js';
-import { BASE } from '../lib/router.js';
+import { BASE, navigate } from '../lib/router.js';
 import { useAction, useResource } from '../lib/use-resource.js';
 import { Link } from '../components/link.js';
+import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { Problem } from '../components/problem.js';
 
 export const tenantEditPath = (id: string) => `${BASE}/tenants/${encodeURIComponent(id)}`;
 
@@ -29,7 +31,7 @@ const formOf = (tenant: Tenant): TenantForm => ({
   anchorDay: String(tenant.billing_anchor_day),
 });
 
-/** Operators: one tenant's name, plan and rate, usage cap and billing anchor day, checked as typed and by the server. */
+/** Operators: one tenant's name, plan and rate, usage cap and billing anchor day, checked as typed and by the server; delete it after typing its name. */
 export function TenantEditPage({ tenantId }: { tenantId: string }) {
   const t = useT();
   const tenant = useResource(() => api.get<Tenant>(`/admin/v1/tenants/${encodeURIComponent(tenantId)}`), [tenantId]);
@@ -39,6 +41,15 @@ export function TenantEditPage({ tenantId }: { tenantId: string }) {
     if (tenant.data) setForm(formOf(tenant.data));
   }, [tenant.data?.updated_at]);
 
+  const [deleting, setDeleting] = useState(false);
+  const [typedName, setTypedName] = useState('');
+  const remove = useAction(async () => {
+    const id = encodeURIComponent(tenantId);
+    await api.delete(`/admin/v1/tenants/${id}?confirm=${id}`);
+    setDeleting(false);
+    announce(t('done.tenantDeleted', { name: tenant.data?.name ?? tenantId }));
+    navigate(`${BASE}/tenants`);
+  });
   const save = useAction(async () => {
     if (!form) return;
     const body: Record<string, unknown> = {
@@ -91,6 +102,28 @@ export function TenantEditPage({ tenantId }: { tenantId: string }) {
           </div>
         </Form>
       </Section>
+      <Section title={t('tenantEdit.deleteSection')}>
+        <p class="section-help">{t('tenantEdit.deleteHelp')}</p>
+        <div class="form-actions">
+          <button type="button" class="button button-danger-outline" onClick={() => (setTypedName(''), setDeleting(true))}>
+            {t('tenantEdit.delete')}
+          </button>
+        </div>
+      </Section>
+      <ConfirmDialog
+        open={deleting}
+        title={t('tenantEdit.deleteTitle', { name: tenant.data.name })}
+        confirmLabel={t('tenantEdit.delete')}
+        danger
+        // The typed name is the confirmation: the button stays disabled until it matches.
+        pending={remove.pending || typedName !== tenant.data.name}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => void remove.run()}
+      >
+        <p>{t('tenantEdit.deleteBody')}</p>
+        <TextField label={t('tenantEdit.deleteType', { name: tenant.data.name })} value={typedName} onValue={setTypedName} autoComplete="off" />
+        <Problem error={remove.error} />
+      </ConfirmDialog>
     </Page>
   );
 }

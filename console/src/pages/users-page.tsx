@@ -14,6 +14,7 @@ import { useLang, useT, type Lang } from '../i18n/index.js';
 import { formatDateTime } from '../lib/format.js';
 import { navigate, tenantPath } from '../lib/router.js';
 import { useAction, useResource } from '../lib/use-resource.js';
+import { UserEvents } from './user-events.js';
 
 type UserFound = operations['getAdminTenantsByTenantIdUsers']['responses'][200]['content']['application/json']['users'][number];
 
@@ -114,6 +115,7 @@ function UserDetails({ tenantId, userId }: { tenantId: string; userId: string })
           </DataTable>
         </Section>
       </div>
+      <UserEvents tenantId={tenantId} userId={u.user_id} />
     </>
   );
 }
