@@ -94,16 +94,20 @@ export async function findAssignments(db: Db, tenantId: string, experimentId: st
   return out;
 }
 
-/** Stores first assignments; a user assigned meanwhile (another node) keeps theirs. */
-export async function insertAssignments(db: Db, tenantId: string, experimentId: string, assigned: Map<string, string>, now: number): Promise<void> {
+/** Stores first assignments; a user assigned meanwhile (another node) keeps theirs. Returns the users whose row this wrote. */
+export async function insertAssignments(db: Db, tenantId: string, experimentId: string, assigned: Map<string, string>, now: number): Promise<Set<string>> {
   const rows = [...assigned].map(([userId, variant]) => ({ tenant_id: tenantId, experiment_id: experimentId, user_id: userId, variant, assigned_at: now }));
+  const written = new Set<string>();
   for (let i = 0; i < rows.length; i += 200) {
-    await db
+    const inserted = await db
       .insertInto('experiment_assignments')
       .values(rows.slice(i, i + 200))
       .onConflict((oc) => oc.columns(['tenant_id', 'experiment_id', 'user_id']).doNothing())
+      .returning('user_id')
       .execute();
+    for (const r of inserted) written.add(r.user_id);
   }
+  return written;
 }
 
 /** Forgets every assignment: users are assigned again by the current shares. */
