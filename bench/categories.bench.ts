@@ -1,4 +1,5 @@
 import { analyseArticle } from '../src/analysis/analyse-article.js';
+import { loadLanguageDetector } from '../src/analysis/detect-language.js';
 import type { Category } from '../src/analysis/categories.js';
 import { CategoryClassifier } from '../src/analysis/category-classifier.js';
 import { DocumentFrequencies } from '../src/analysis/document-frequencies.js';
@@ -34,6 +35,7 @@ export async function categoriesBench(): Promise<BenchRow[]> {
   const labelled = articles.filter((a) => a.category !== undefined && LIVEDOOR_FOLDERS[a.category] !== undefined);
   if (labelled.length === 0) return [{ name: 'categories: held-out accuracy', value: `skipped: ${origin} carry no labels` }];
   const df = new DocumentFrequencies();
+  await loadLanguageDetector();
   const docs = labelled.map((a) => {
     const analysis = analyseArticle({ title: a.title, text: a.paragraphs.join('\n'), categoryHints: [] }, df);
     df.add(analysis.terms);

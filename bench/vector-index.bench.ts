@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseArticle } from '../src/analysis/analyse-article.js';
+import { loadLanguageDetector } from '../src/analysis/detect-language.js';
 import { DocumentFrequencies } from '../src/analysis/document-frequencies.js';
 import { HashedTfIdfEmbedder } from '../src/analysis/hashed-tfidf-embedder.js';
 import { seededRandom } from '../src/lib/seeded-random.js';
@@ -204,6 +205,7 @@ function measure(name: string, pool: Float32Array[]): void {
   console.log(`add after training: ${fmt(((performance.now() - t) * 1000) / extra.length)} µs per vector`);
 }
 
+await loadLanguageDetector();
 const started = performance.now();
 console.log(`vector index bench — ${new Date().toISOString()}, Node ${process.version}`);
 if (SETS.includes('clustered')) measure('clustered (300 topics, noise 1.5)', clustered(SIZE, 1));

@@ -1,17 +1,30 @@
-import { eld } from 'eld/medium';
-
 /**
  * Language of an article as an ISO 639-1 code, or null when the text is too short or eld is
  * not sure.
  *
- * eld's medium database: loaded once when this module is imported (~0.55 s, ~70 MB of heap on
+ * eld's medium database: loaded once, by `loadLanguageDetector` (~0.55 s, ~70 MB of heap on
  * this machine; small ~55 MB, large ~155 MB and 1.3 s). On sentences its accuracy is within
  * 0.1–0.3 points of large (eld's own benchmark), and articles are longer than sentences.
- * Only the worker should import this module.
  *
  * Detection reads the first 600 characters (~80 µs; the whole of a 2,000-character article
  * costs ~150 µs and says the same on livedoor articles).
  */
+
+type Eld = (typeof import('eld/medium'))['eld'];
+let eld: Eld | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * Loads eld's database. Called at the first analysis, not when the process
+ * starts: a node that analyses nothing (an API node) never pays for it, and
+ * one that does starts serving first (issue 15: boot).
+ */
+export function loadLanguageDetector(): Promise<void> {
+  loading ??= import('eld/medium').then((m) => {
+    eld = m.eld;
+  });
+  return loading;
+}
 
 const SAMPLE_CHARS = 600;
 /** Below this weight (a CJK character counts 3, any other letter 1) a guess is noise: eld calls
@@ -55,6 +68,7 @@ export function detectLanguage(text: string): string | null {
   // Japanese.
   if (kana >= 2 && cjk * 3 >= otherLetters) return 'ja';
 
+  if (!eld) throw new Error('detectLanguage needs loadLanguageDetector() to have resolved');
   const result = eld.detect(sample);
   if (result.language === '' || !result.isReliable()) return null;
   return result.language;

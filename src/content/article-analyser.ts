@@ -1,3 +1,4 @@
+import { loadLanguageDetector } from '../analysis/detect-language.js';
 import { analyseArticle } from '../analysis/analyse-article.js';
 import { normaliseCategory } from '../analysis/categories.js';
 import { CategoryClassifier } from '../analysis/category-classifier.js';
@@ -56,6 +57,7 @@ export class ArticleAnalyser {
   }
 
   async analyse(articles: ArticleText[]): Promise<ArticleFacts[]> {
+    await loadLanguageDetector();
     const analyses = articles.map((a) => {
       const analysis = analyseArticle(a, this.termStats);
       this.termStats.add(analysis.terms);

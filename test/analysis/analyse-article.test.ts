@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLanguageDetector } from '../../src/analysis/detect-language.js';
 import { analyseArticle } from '../../src/analysis/analyse-article.js';
 import { DocumentFrequencies } from '../../src/analysis/document-frequencies.js';
 import { embeddingTermCounts } from '../../src/analysis/embedding-terms.js';
@@ -12,6 +13,7 @@ const text = [
 ].join('\n');
 
 describe('analyseArticle', () => {
+  beforeAll(() => loadLanguageDetector());
   it('computes language, category, keywords, simhash and terms in one call', () => {
     const df = new DocumentFrequencies();
     df.add(['発表', '開発']);

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { detectLanguage } from '../../src/analysis/detect-language.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { detectLanguage, loadLanguageDetector } from '../../src/analysis/detect-language.js';
 
 describe('detectLanguage', () => {
+  beforeAll(() => loadLanguageDetector());
   it('detects Japanese, also when it carries English product names', () => {
     expect(detectLanguage('政府は本日、新しい経済対策を発表した。物価高への対応が柱となる。')).toBe('ja');
     expect(detectLanguage('AppleはWWDCでiPhone 15 ProとmacOSの新機能を発表した。')).toBe('ja');

@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseArticle } from '../../src/analysis/analyse-article.js';
+import { loadLanguageDetector } from '../../src/analysis/detect-language.js';
 import { DocumentFrequencies } from '../../src/analysis/document-frequencies.js';
 import { HashedTfIdfEmbedder } from '../../src/analysis/hashed-tfidf-embedder.js';
 import { hammingDistance, simhash } from '../../src/analysis/simhash.js';
@@ -71,6 +72,7 @@ const WARM_UP = 300;
 let analyseMs = 0;
 let addMs = 0;
 let timedChars = 0;
+await loadLanguageDetector();
 for (const [i, a] of articles.entries()) {
   const start = performance.now();
   const result = analyseArticle({ title: a.title, text: a.text, categoryHints: [a.folder] }, df);
