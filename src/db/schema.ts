@@ -477,6 +477,9 @@ export interface ExperimentsTable {
   started_at: number | null;
   stopped_at: number | null;
   promoted_variant: string | null;
+  /** fixed, thompson (0014). */
+  allocation: Generated<string>;
+  reallocated_at: number | null;
 }
 
 export interface ExperimentAssignmentsTable {

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database, ExperimentsTable } from '../db/schema.js';
-import type { Experiment, ExperimentStatus, Variant } from './experiment.js';
+import type { Allocation, Experiment, ExperimentStatus, Variant } from './experiment.js';
 
 type Db = Kysely<Database>;
 
-function toExperiment(row: ExperimentsTable): Experiment {
+type ExperimentRow = Omit<ExperimentsTable, 'allocation'> & { allocation: string };
+
+function toExperiment(row: ExperimentRow): Experiment {
   return {
     tenantId: row.tenant_id,
     id: row.id,
@@ -19,10 +21,12 @@ function toExperiment(row: ExperimentsTable): Experiment {
     startedAt: row.started_at === null ? null : Number(row.started_at),
     stoppedAt: row.stopped_at === null ? null : Number(row.stopped_at),
     promotedVariant: row.promoted_variant,
+    allocation: row.allocation as Allocation,
+    reallocatedAt: row.reallocated_at === null ? null : Number(row.reallocated_at),
   };
 }
 
-function toRow(e: Experiment): ExperimentsTable {
+function toRow(e: Experiment): ExperimentRow {
   return {
     tenant_id: e.tenantId,
     id: e.id,
@@ -37,6 +41,8 @@ function toRow(e: Experiment): ExperimentsTable {
     started_at: e.startedAt,
     stopped_at: e.stoppedAt,
     promoted_variant: e.promotedVariant,
+    allocation: e.allocation,
+    reallocated_at: e.reallocatedAt,
   };
 }
 

@@ -54,6 +54,8 @@ export async function createExperiment(db: Db, tenantId: string, input: NewExper
     startedAt: start ? now : null,
     stoppedAt: null,
     promotedVariant: null,
+    allocation: 'fixed',
+    reallocatedAt: null,
   };
   await insertExperiment(db, experiment);
   return experiment;

@@ -1,5 +1,7 @@
 /** An A/B test of algorithms on one scenario (docs/experiments.md). */
 export type ExperimentStatus = 'draft' | 'running' | 'stopped';
+/** Who sets the shares: the operator (`fixed`), or Thompson sampling from the results (`thompson`). */
+export type Allocation = 'fixed' | 'thompson';
 
 export interface Variant {
   /** Unique within the experiment; carried in tracking tokens. */
@@ -25,6 +27,9 @@ export interface Experiment {
   startedAt: number | null;
   stoppedAt: number | null;
   promotedVariant: string | null;
+  allocation: Allocation;
+  /** When the bandit last set the shares (null: never). */
+  reallocatedAt: number | null;
 }
 
 export const MIN_VARIANTS = 2;
