@@ -62,25 +62,18 @@ export async function trainItemVectors(db: Kysely<Database>, now: number, option
  * Projects the articles of the pool's window that the model has not (new ones,
  * or made by an older version), newest first, up to `limit`; returns how many.
  * Each written row's updated_at moves, so every node's content pool reloads it.
+ * A projected row leaves the query's condition, so each page asks again for
+ * the rows still to do: no keyset, and rows already done are never read.
  */
 export async function projectArticles(db: Kysely<Database>, model: LatentModel, now: number, options: { limit: number }): Promise<number> {
   const columns = columnsOf(model);
   let projected = 0;
-  let after: { publishedAt: number; id: string } | null = null;
   let sliceStart = performance.now();
   while (projected < options.limit) {
-    let query = db
-      .selectFrom('contents')
-      .select(['id', 'title', 'body', 'summary', 'published_at', 'latent_version'])
-      .where('published_at', '>=', now - POOL_WINDOW_MS);
-    if (after !== null) {
-      const a = after;
-      query = query.where((eb) => eb.or([eb('published_at', '<', a.publishedAt), eb.and([eb('published_at', '=', a.publishedAt), eb('id', '<', a.id)])]));
-    }
-    const rows = await query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(PAGE).execute();
+    const rows = await stillToProject(db, model.version, now - POOL_WINDOW_MS, Math.min(PAGE, options.limit - projected));
+    if (rows.length === 0) break;
     const updates: { id: string; vector: string | null }[] = [];
     for (const row of rows) {
-      if (row.latent_version !== null && Number(row.latent_version) === model.version) continue;
       const vector = projectText(model, textOf(row), null, columns);
       updates.push({ id: row.id, vector: vector === null ? null : encodeVector(vector) });
       // On a worker's event loop (the periodic pass) tokenising must not hold it: ~1.3 ms an article.
@@ -88,25 +81,49 @@ export async function projectArticles(db: Kysely<Database>, model: LatentModel, 
         await new Promise((resolve) => setImmediate(resolve));
         sliceStart = performance.now();
       }
-      if (projected + updates.length >= options.limit) break;
     }
-    if (updates.length > 0) {
-      await db.transaction().execute(async (trx) => {
-        for (const u of updates) {
-          await trx
-            .updateTable('contents')
-            .set({ latent_vector: u.vector, latent_version: model.version, updated_at: sql<number>`CASE WHEN updated_at >= ${now} THEN updated_at + 1 ELSE ${now} END` })
-            .where('id', '=', u.id)
-            .execute();
-        }
-      });
-    }
+    await db.transaction().execute(async (trx) => {
+      for (const u of updates) {
+        await trx
+          .updateTable('contents')
+          .set({ latent_vector: u.vector, latent_version: model.version, updated_at: sql<number>`CASE WHEN updated_at >= ${now} THEN updated_at + 1 ELSE ${now} END` })
+          .where('id', '=', u.id)
+          .execute();
+      }
+    });
     projected += updates.length;
-    if (rows.length < PAGE) break;
-    const last = rows.at(-1)!;
-    after = { publishedAt: Number(last.published_at), id: last.id };
   }
   return projected;
+}
+
+/**
+ * Up to `limit` articles of the window the model has not projected: new ones
+ * (no latent version) newest first, then those of older versions in any
+ * order. Both are read through the index contents_latent_version, so a pass
+ * with nothing to do costs two index probes, not a read of the window (0.1
+ * against 470 ms on the 100,000-article bench file). `+published_at` keeps
+ * SQLite from choosing the published_at index for the second query, which
+ * would read the whole window to find none.
+ */
+async function stillToProject(db: Kysely<Database>, version: number, windowStart: number, limit: number) {
+  const fresh = await db
+    .selectFrom('contents')
+    .select(['id', 'title', 'body', 'summary'])
+    .where('latent_version', 'is', null)
+    .where('published_at', '>=', windowStart)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  if (fresh.length === limit) return fresh;
+  const older = await db
+    .selectFrom('contents')
+    .select(['id', 'title', 'body', 'summary'])
+    .where('latent_version', '<', version)
+    .where(sql<number>`+published_at`, '>=', windowStart)
+    .limit(limit - fresh.length)
+    .execute();
+  return [...fresh, ...older];
 }
 
 /** The text the analyser embedded (article-store.ts): title and body, or the summary without one. */

@@ -101,4 +101,19 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('item vectors lea
       await node.close();
     }
   });
+
+  it('an article stored after training is projected by the next fold-in, once; a new model re-projects the articles of the old one', async () => {
+    const wire = (await t.deps.db.selectFrom('sources').select('id').executeTakeFirstOrThrow()).id;
+    const latest = await ingest(wire, FIELDING, 0);
+    expect(await t.deps.itemVectors.foldIn()).toBe(1);
+    expect(await t.deps.itemVectors.foldIn()).toBe(0);
+    const row = await t.deps.db.selectFrom('contents').select(['latent_vector', 'latent_version']).where('id', '=', latest).executeTakeFirstOrThrow();
+    expect(Number(row.latent_version)).toBe(1);
+    expect(row.latent_vector).not.toBeNull();
+
+    expect(await t.deps.itemVectors.train()).toMatchObject({ trained: true, version: 2, projected: 161 });
+    expect(await t.deps.itemVectors.foldIn()).toBe(0);
+    const versions = await t.deps.db.selectFrom('contents').select('latent_version').distinct().execute();
+    expect(versions.map((v) => Number(v.latent_version))).toEqual([2]);
+  });
 });
