@@ -125,6 +125,7 @@ export async function deleteUserEverywhere(db: Kysely<Database>, tenantId: strin
     await trx.deleteFrom('user_content_signals').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('daily_actives').where('tenant_id', '=', tenantId).where('actor', '=', `u:${userId}`).execute();
+    await trx.deleteFrom('daily_channel_actives').where('tenant_id', '=', tenantId).where('actor', '=', `u:${userId}`).execute();
     await erasePushRows(trx, tenantId, userId);
     return Number(deleted.numDeletedRows) > 0;
   });

@@ -236,7 +236,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
     await t.processEvents();
     await t.api(apiKey, 'PUT', `/v1/users/${userId}/sources/${source}/follow`);
     expect((await tablesContaining(t, userId)).sort()).toEqual(
-      ['daily_actives', 'events', 'read_marks', 'sessions', 'user_content_signals', 'user_sources', 'users'].sort(),
+      ['daily_actives', 'daily_channel_actives', 'events', 'read_marks', 'sessions', 'user_content_signals', 'user_sources', 'users'].sort(),
     );
     expect((await t.api(apiKey, 'DELETE', `/v1/users/${userId}`)).statusCode).toBe(204);
     expect((await t.api(apiKey, 'GET', `/v1/users/${userId}`)).statusCode).toBe(404);
