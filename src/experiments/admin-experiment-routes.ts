@@ -26,6 +26,12 @@ const CreateBody = Type.Object(
     control: Type.Optional(Type.String({ description: 'The variant the others are compared with; the first by default.' })),
     min_users_per_variant: Type.Optional(Type.Integer({ minimum: 10, maximum: 100_000_000, description: 'No winner is called before every variant has this many users (default 1000).' })),
     start: Type.Optional(Type.Boolean({ default: true, description: 'Start at once (default), or create a draft.' })),
+    allocation: Type.Optional(
+      Type.Union([Type.Literal('fixed'), Type.Literal('thompson')], {
+        default: 'fixed',
+        description: 'fixed (default): the shares stay as set. thompson: a multi-armed bandit moves new users towards the variant most likely best, every 10 minutes.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

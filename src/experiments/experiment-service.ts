@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.js';
 import { errors } from '../http/problem.js';
 import { sortableId } from '../lib/sortable-id.js';
 import { findAlgorithm, findScenario, upsertScenario, type Scenario } from '../scenarios/scenario-repo.js';
-import { DEFAULT_MIN_USERS_PER_VARIANT, sharesProblem, type Experiment, type Variant } from './experiment.js';
+import { DEFAULT_MIN_USERS_PER_VARIANT, sharesProblem, type Allocation, type Experiment, type Variant } from './experiment.js';
 import { deleteAssignments, findExperiment, insertExperiment, runningExperiment, saveExperiment } from './experiment-repo.js';
 import { readResults } from './experiment-results.js';
 
@@ -16,6 +16,7 @@ export interface NewExperiment {
   control?: string;
   min_users_per_variant?: number;
   start?: boolean;
+  allocation?: Allocation;
 }
 
 /**
@@ -54,7 +55,7 @@ export async function createExperiment(db: Db, tenantId: string, input: NewExper
     startedAt: start ? now : null,
     stoppedAt: null,
     promotedVariant: null,
-    allocation: 'fixed',
+    allocation: input.allocation ?? 'fixed',
     reallocatedAt: null,
   };
   await insertExperiment(db, experiment);
@@ -89,6 +90,7 @@ export async function stopExperiment(db: Db, experiment: Experiment, now: number
  */
 export async function changeShares(db: Db, experiment: Experiment, shares: Record<string, number>, reassign: boolean, now: number): Promise<Experiment> {
   if (experiment.status === 'stopped') throw errors.conflict(`Experiment ${experiment.id} is stopped; its shares no longer apply.`);
+  if (experiment.allocation === 'thompson') throw errors.conflict(`Experiment ${experiment.id} is a bandit: Thompson sampling sets its shares.`);
   const unknown = Object.keys(shares).filter((name) => !experiment.variants.some((v) => v.name === name));
   if (unknown.length > 0) throw errors.invalidField('body', 'shares', `no variant ${unknown.join(', ')}; the variants are ${experiment.variants.map((v) => v.name).join(', ')}`);
   const missing = experiment.variants.filter((v) => shares[v.name] === undefined);

@@ -20,6 +20,8 @@ export const ExperimentView = Type.Object(
     started_at: Nullable(IsoTimestamp),
     stopped_at: Nullable(IsoTimestamp),
     promoted_variant: Nullable(Type.String()),
+    allocation: Type.Union([Type.Literal('fixed'), Type.Literal('thompson')], { description: 'fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes.' }),
+    reallocated_at: Nullable(IsoTimestamp, { description: 'When the bandit last set the shares.' }),
   },
   { $id: 'Experiment' },
 );
@@ -81,6 +83,8 @@ export const experimentView = (e: Experiment) => ({
   started_at: toIsoOrNull(e.startedAt),
   stopped_at: toIsoOrNull(e.stoppedAt),
   promoted_variant: e.promotedVariant,
+  allocation: e.allocation,
+  reallocated_at: toIsoOrNull(e.reallocatedAt),
 });
 
 const variantResultView = (v: VariantResult) => ({

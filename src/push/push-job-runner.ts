@@ -17,6 +17,7 @@ import type { AlgorithmConfig } from '../scenarios/algorithm-config.js';
 import { findAlgorithm, findScenario } from '../scenarios/scenario-repo.js';
 import { ExperimentArms } from '../experiments/experiment-arms.js';
 import type { Experiment } from '../experiments/experiment.js';
+import { reallocateIfDue } from '../experiments/experiment-bandit.js';
 import { runningExperiment } from '../experiments/experiment-repo.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { TrackingTokens } from '../tracking/tracking-token.js';
@@ -218,8 +219,9 @@ export class PushJobRunner {
     const algorithm = await findAlgorithm(db, job.tenantId, scenario.algorithmId);
     if (!algorithm) return null;
     const config = (await effectiveAlgorithm(db, scenario.name, algorithm)).config;
-    const experiment = await runningExperiment(db, job.tenantId, scenario.name);
-    if (!experiment) return { config, experiment: null };
+    const running = await runningExperiment(db, job.tenantId, scenario.name);
+    const experiment = running && (await reallocateIfDue(db, running, this.deps.clock.now()));
+    if (!experiment || experiment.status !== 'running') return { config, experiment: null };
     const configs = new Map<string, AlgorithmConfig>();
     for (const v of experiment.variants) {
       const found = await findAlgorithm(db, job.tenantId, v.algorithmId);

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { Experiment } from '../experiments/experiment.js';
 import { ExperimentArms } from '../experiments/experiment-arms.js';
+import { reallocateIfDue } from '../experiments/experiment-bandit.js';
 import { runningExperiment } from '../experiments/experiment-repo.js';
 import { findAlgorithm, findScenario, type Algorithm, type Scenario } from './scenario-repo.js';
 
@@ -87,8 +88,11 @@ export class ScenarioCache {
   }
 
   private async readExperiment(tenantId: string, scenario: string): Promise<ScenarioWithAlgorithm['experiment']> {
-    const experiment = await runningExperiment(this.db, tenantId, scenario);
-    if (!experiment) return null;
+    const running = await runningExperiment(this.db, tenantId, scenario);
+    if (!running) return null;
+    // A bandit's shares are set again here when due (experiment-bandit.ts).
+    const experiment = await reallocateIfDue(this.db, running, this.clock.now());
+    if (experiment.status !== 'running') return null;
     const algorithms = new Map<string, Algorithm>();
     for (const v of experiment.variants) {
       const algorithm = await findAlgorithm(this.db, tenantId, v.algorithmId);
