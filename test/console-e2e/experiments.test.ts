@@ -64,5 +64,15 @@ describeInBrowser('console: experiments', () => {
     expect((await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}/scenarios/home`)).json().algorithm_id).toBe('nosports');
     const audited = (await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}/audit-log`)).json().entries;
     expect(audited.find((e: any) => e.target.endsWith(`/experiments/${experimentId}/promote`))).toMatchObject({ actor: c.member, method: 'POST' });
+
+    // A bandit: the page says who sets the shares, and offers no form for them.
+    await page.getByRole('link', { name: '← All experiments' }).click();
+    await page.getByLabel('Scenario').selectOption('home');
+    await page.getByLabel('How shares are set').selectOption('thompson');
+    await page.getByRole('button', { name: 'Start the experiment' }).click();
+    await page.getByText('A bandit sets these shares every 10 minutes').waitFor();
+    expect(await page.getByRole('button', { name: 'Save shares' }).count()).toBe(0);
+    const list = (await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}/experiments`)).json().experiments;
+    expect(list[0]).toMatchObject({ allocation: 'thompson', status: 'running' });
   });
 });

@@ -1022,6 +1022,10 @@ export interface components {
             started_at: null | string;
             stopped_at: null | string;
             promoted_variant: null | string;
+            /** @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes. */
+            allocation: "fixed" | "thompson";
+            /** @description When the bandit last set the shares. */
+            reallocated_at: null | string;
         };
         Source: {
             id: string;
@@ -3836,6 +3840,11 @@ export interface operations {
                      * @default true
                      */
                     start?: boolean;
+                    /**
+                     * @description fixed (default): the shares stay as set. thompson: a multi-armed bandit moves new users towards the variant most likely best, every 10 minutes.
+                     * @default fixed
+                     */
+                    allocation?: "fixed" | "thompson";
                 };
             };
         };
@@ -3867,6 +3876,10 @@ export interface operations {
                         started_at: null | string;
                         stopped_at: null | string;
                         promoted_variant: null | string;
+                        /** @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes. */
+                        allocation: "fixed" | "thompson";
+                        /** @description When the bandit last set the shares. */
+                        reallocated_at: null | string;
                     };
                 };
             };
@@ -3983,6 +3996,10 @@ export interface operations {
                         started_at: null | string;
                         stopped_at: null | string;
                         promoted_variant: null | string;
+                        /** @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes. */
+                        allocation: "fixed" | "thompson";
+                        /** @description When the bandit last set the shares. */
+                        reallocated_at: null | string;
                         results: {
                             variants: {
                                 name: string;
@@ -4126,6 +4143,10 @@ export interface operations {
                         started_at: null | string;
                         stopped_at: null | string;
                         promoted_variant: null | string;
+                        /** @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes. */
+                        allocation: "fixed" | "thompson";
+                        /** @description When the bandit last set the shares. */
+                        reallocated_at: null | string;
                     };
                 };
             };
@@ -4235,6 +4256,10 @@ export interface operations {
                         started_at: null | string;
                         stopped_at: null | string;
                         promoted_variant: null | string;
+                        /** @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes. */
+                        allocation: "fixed" | "thompson";
+                        /** @description When the bandit last set the shares. */
+                        reallocated_at: null | string;
                     };
                 };
             };
@@ -4358,6 +4383,10 @@ export interface operations {
                         started_at: null | string;
                         stopped_at: null | string;
                         promoted_variant: null | string;
+                        /** @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes. */
+                        allocation: "fixed" | "thompson";
+                        /** @description When the bandit last set the shares. */
+                        reallocated_at: null | string;
                     };
                 };
             };

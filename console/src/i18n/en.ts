@@ -674,6 +674,11 @@ export const en = {
   'experiments.done.stop': 'Experiment stopped.',
   'experiments.done.promote': 'Winner promoted: the scenario ranks with its algorithm.',
   'experiments.done.shares': 'Shares saved.',
+  'experiments.allocation': 'How shares are set',
+  'experiments.allocationHelp': 'Fixed: an A/B test with a known false-positive rate. Bandit: fewer users see a losing variant, and its p-values are approximate.',
+  'experiments.allocation.fixed': 'Fixed shares (A/B test)',
+  'experiments.allocation.thompson': 'Bandit (Thompson sampling)',
+  'experiments.banditShares': 'A bandit sets these shares every 10 minutes from the results, towards the variant most likely best (each keeps at least 5%). Last set: {at}. Users already assigned stay.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -676,4 +676,9 @@ export const ja: Record<MessageKey, string> = {
   'experiments.done.stop': 'A/B テストを停止しました。',
   'experiments.done.promote': '勝者を採用しました。シナリオはそのアルゴリズムで配信します。',
   'experiments.done.shares': '配分を保存しました。',
+  'experiments.allocation': '配分の決め方',
+  'experiments.allocationHelp': '固定: 誤検出の確率がわかる A/B テスト。バンディット: 負けているバリアントを見るユーザーが減り、p 値は近似になります。',
+  'experiments.allocation.fixed': '固定配分 (A/B テスト)',
+  'experiments.allocation.thompson': 'バンディット (トンプソン抽出)',
+  'experiments.banditShares': 'バンディットが 10 分ごとに結果から配分を決め、最も良さそうなバリアントに寄せます (各バリアント最低 5%)。前回: {at}。すでに割り当てられたユーザーは移動しません。',
 };

@@ -13,7 +13,7 @@ import { Problem } from '../components/problem.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { useLang, useT } from '../i18n/index.js';
 import { announce } from '../lib/announce.js';
-import { formatDay, formatNumber, formatPercent } from '../lib/format.js';
+import { formatDateTime, formatDay, formatNumber, formatPercent } from '../lib/format.js';
 import { tenantPath } from '../lib/router.js';
 import { useAction, useResource } from '../lib/use-resource.js';
 
@@ -70,6 +70,8 @@ export function ExperimentPage({ tenantId, experimentId }: { tenantId: string; e
         </dd>
         <dt>{t('experiments.control')}</dt>
         <dd>{e.control}</dd>
+        <dt>{t('experiments.allocation')}</dt>
+        <dd>{t(`experiments.allocation.${e.allocation}`)}</dd>
       </dl>
       <p class={r.winner ? 'notice notice-good' : 'notice'} role="status">
         {verdict}
@@ -177,7 +179,12 @@ export function ExperimentPage({ tenantId, experimentId }: { tenantId: string; e
       </Section>
       </div>
 
-      {e.status !== 'stopped' && (
+      {e.status !== 'stopped' && e.allocation === 'thompson' && (
+        <Section title={t('experiments.shares')}>
+          <p class="section-help">{t('experiments.banditShares', { at: e.reallocated_at ? formatDateTime(lang, e.reallocated_at) : '—' })}</p>
+        </Section>
+      )}
+      {e.status !== 'stopped' && e.allocation === 'fixed' && (
         <Section title={t('experiments.shares')}>
           <p class="section-help">{t('experiments.sharesHelp')}</p>
           <Form class="form-inline" noValidate onSubmit={() => void reshare.run(Object.fromEntries(e.variants.map((v) => [v.name, Number(shareOf(v.name)) / 100])))}>

@@ -33,6 +33,7 @@ export function ExperimentsPage({ tenantId }: { tenantId: string }) {
   const algorithmIds = (algorithms.data?.algorithms ?? []).map((a) => a.algorithm_id);
   const [scenario, setScenario] = useState('');
   const [minUsers, setMinUsers] = useState('1000');
+  const [allocation, setAllocation] = useState<'fixed' | 'thompson'>('fixed');
   const [rows, setRows] = useState<VariantRow[]>([
     { name: 'control', algorithm: '', share: '50' },
     { name: 'variant', algorithm: '', share: '50' },
@@ -48,6 +49,7 @@ export function ExperimentsPage({ tenantId }: { tenantId: string }) {
     const created = await api.post<Experiment>(tenantApi(tenantId, 'experiments'), {
       scenario: chosenScenario,
       min_users_per_variant: Number(minUsers),
+      allocation,
       variants: rows.map((r, i) => ({ name: r.name, algorithm_id: algorithmOf(r, i), share: Number(r.share) / 100 })),
     });
     announce(t('experiments.started', { name: created.name }));
@@ -61,6 +63,16 @@ export function ExperimentsPage({ tenantId }: { tenantId: string }) {
         <Form class="form-grid" noValidate onSubmit={() => void (!sharesError && create.run())}>
           <SelectField label={t('experiments.scenario')} value={chosenScenario} onValue={setScenario} options={scenarioNames.map((s) => ({ value: s, label: s }))} error={create.error?.fieldMessage('scenario')} />
           <TextField label={t('experiments.minUsers')} help={t('experiments.minUsersHelp')} type={'number' as 'text'} value={minUsers} onValue={setMinUsers} error={create.error?.fieldMessage('min_users_per_variant')} />
+          <SelectField
+            label={t('experiments.allocation')}
+            help={t('experiments.allocationHelp')}
+            value={allocation}
+            onValue={(value) => setAllocation(value as 'fixed' | 'thompson')}
+            options={[
+              { value: 'fixed', label: t('experiments.allocation.fixed') },
+              { value: 'thompson', label: t('experiments.allocation.thompson') },
+            ]}
+          />
           {rows.map((row, i) => (
             <fieldset key={i} class="field-span variant-row">
               <legend>{i === 0 ? t('experiments.controlVariant') : t('experiments.variantN', { n: String(i + 1) })}</legend>
