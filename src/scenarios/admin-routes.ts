@@ -6,7 +6,7 @@ import { IsoTimestamp, withProblems } from '../http/schemas.js';
 import { toIso } from '../lib/time.js';
 import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
-import { runningExperimentsUsingAlgorithm } from '../experiments/experiment-repo.js';
+import { runningExperiment, runningExperimentsUsingAlgorithm } from '../experiments/experiment-repo.js';
 import { AlgorithmConfigInput, AlgorithmConfigView, DEFAULT_ALGORITHM, normaliseAlgorithm } from './algorithm-config.js';
 import {
   deleteAlgorithm,
@@ -229,9 +229,12 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (ap
     '/admin/v1/tenants/:tenant_id/scenarios/:scenario',
     {
       config: admin,
-      schema: { tags: ['admin: scenarios'], security, summary: 'Delete a scenario', params: ScenarioParams, response: withProblems({ 204: Type.Null() }, [401, 404]) },
+      schema: { tags: ['admin: scenarios'], security, summary: 'Delete a scenario', params: ScenarioParams, response: withProblems({ 204: Type.Null() }, [401, 404, 409]) },
     },
     async (request, reply) => {
+      // Its running experiment would come back with a scenario of the same name.
+      const running = await runningExperiment(db, request.params.tenant_id, request.params.scenario);
+      if (running) throw errors.conflict(`Experiment ${running.id} runs on scenario ${request.params.scenario}; stop it first.`);
       if (!(await deleteScenario(db, request.params.tenant_id, request.params.scenario))) {
         throw errors.notFound(`No scenario ${request.params.scenario} for tenant ${request.params.tenant_id}.`);
       }

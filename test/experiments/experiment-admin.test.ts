@@ -73,6 +73,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment admin
     // An algorithm of a running experiment cannot be deleted.
     const refused = await problem(t.admin('DELETE', `${base}/algorithms/b`), 409);
     expect(refused.detail).toContain(exp.experiment_id);
+    // Nor its scenario: the experiment would come back with a scenario of the same name.
+    const kept = await problem(t.admin('DELETE', `${base}/scenarios/home`), 409);
+    expect(kept.detail).toContain(exp.experiment_id);
 
     expect((await t.admin('POST', `${url}/stop`)).json().status).toBe('stopped');
     await problem(t.admin('POST', `${url}/stop`), 409);

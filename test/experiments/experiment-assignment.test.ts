@@ -166,11 +166,23 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment assig
     // Control ranks every category: the split shows in the items.
     expect(lines.some((l) => l.candidates.some((c) => c.category !== 'sports'))).toBe(true);
 
+    // One push click per variant: push engagement is counted for the variant that pushed it.
+    const clicked = new Map<string, string>();
+    for (const line of lines) {
+      const variant = f.t.deps.tokens.verify(line.candidates[0]!.tracking_token)!.experiment!.variant;
+      if (clicked.has(variant)) continue;
+      clicked.set(variant, line.user_id);
+      const click = { type: 'click', session_id: `s-${line.user_id}`, user_id: line.user_id, tracking_token: line.candidates[0]!.tracking_token, occurred_at: new Date(f.t.clock.now()).toISOString() };
+      expect((await f.t.api(f.key, 'POST', '/v1/events', { events: [click] })).statusCode).toBe(202);
+    }
     const results = (await f.t.admin('GET', `${base}/experiments/${experiment.id}`)).json().results;
     for (const v of results.variants) {
       expect(v.push_users).toBe(perVariant.get(v.name));
       expect(v.credits).toBe(perVariant.get(v.name)! * 0.5);
       expect(v.users).toBe(perVariant.get(v.name));
+      expect(v.push_clicks).toBe(1);
+      expect(v.push_engagement).toBeCloseTo(1 / perVariant.get(v.name)!, 10);
+      expect(v.clicking_users).toBe(1);
     }
   });
 });
