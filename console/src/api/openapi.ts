@@ -3666,6 +3666,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description The request id (`req_…`), also in problem details and logs: quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "The resource is in a state that does not allow this request.",
+                     *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario",
+                     *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminTenantsByTenantIdScenarios: {
