@@ -94,7 +94,7 @@ export class CategoryLearning {
         .where((eb) => eb.or([eb('category_source', 'is', null), eb('category_source', '!=', 'classifier')]));
       if (before !== null) {
         const b = before;
-        query = query.where((eb) => eb.or([eb('created_at', '<', b.at), eb.and([eb('created_at', '=', b.at), eb('id', '<', b.id)])]));
+        query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(b.at, b.id)));
       }
       const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PAGE).execute();
       await inSlices(rows, (row) => {
@@ -114,14 +114,26 @@ export class CategoryLearning {
   async backfill(): Promise<number> {
     const { db, clock, classifier, catalog } = this.deps;
     if (!classifier.ready) return 0;
-    const rows = await db
+    // Two reads through the index contents_category, not one OR over the window's articles.
+    const since = clock.now() - BACKFILL_WINDOW_MS;
+    const uncategorised = await db
       .selectFrom('contents')
       .select(['id', 'title', 'body', 'summary', 'language', 'category'])
-      .where('published_at', '>=', clock.now() - BACKFILL_WINDOW_MS)
-      .where((eb) => eb.or([eb('category', 'is', null), eb.and([eb('category', '=', 'other'), eb('category_source', '=', 'classifier')])]))
+      .where('category', 'is', null)
+      .where('published_at', '>=', since)
       .orderBy('published_at', 'desc')
       .limit(BACKFILL_ARTICLES)
       .execute();
+    const leftOther = await db
+      .selectFrom('contents')
+      .select(['id', 'title', 'body', 'summary', 'language', 'category'])
+      .where('category', '=', 'other')
+      .where('category_source', '=', 'classifier')
+      .where('published_at', '>=', since)
+      .orderBy('published_at', 'desc')
+      .limit(BACKFILL_ARTICLES - uncategorised.length)
+      .execute();
+    const rows = [...uncategorised, ...leftOther];
     const changed: { id: string; category: string }[] = [];
     await inSlices(rows, (row) => {
       const { category } = classifier.classify(termsOf(row));
