@@ -48,7 +48,7 @@ function registeredRoutes(app: FastifyInstance): string[] {
 }
 
 /** The sub-resources a member's tenant scoping must hide, by path parameter. */
-const SUB_RESOURCE_PARAMS = ['key_id', 'job_id', 'delivery_id', 'user_id', 'algorithm_id', 'scenario'];
+const SUB_RESOURCE_PARAMS = ['key_id', 'job_id', 'delivery_id', 'user_id', 'algorithm_id', 'scenario', 'experiment_id'];
 
 /**
  * STYLE habit 8, for console sessions: one table over every /admin route. A member
@@ -79,6 +79,17 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('every admin rout
     await ok(t.admin('PUT', `${base}/webhook`, { url: `https://hooks.example/${tag}` }));
     const delivery = await ok(t.admin('POST', `${base}/webhook/test`));
     const job = await ok(t.admin('POST', `${base}/push-jobs`, { scenario: `${tag}-push`, target_mode: 'manual', user_ids: [`${tag}-user`], candidates_per_user: 1 }));
+    await ok(t.admin('PUT', `${base}/algorithms/${tag}-algo2`, {}));
+    const experiment = await ok(
+      t.admin('POST', `${base}/experiments`, {
+        scenario: `${tag}-news`,
+        start: false,
+        variants: [
+          { name: 'a', algorithm_id: `${tag}-algo`, share: 0.5 },
+          { name: 'b', algorithm_id: `${tag}-algo2`, share: 0.5 },
+        ],
+      }),
+    );
     return {
       tenant_id: tenantId,
       key_id: keyId,
@@ -87,6 +98,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('every admin rout
       user_id: `${tag}-user`,
       delivery_id: delivery.delivery_id,
       job_id: job.job_id,
+      experiment_id: experiment.experiment_id,
     };
   };
 
@@ -177,7 +189,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('every admin rout
     expect(await everything()).toEqual(before);
   });
 
-  it('404 for another tenant’s API key, push job, webhook delivery, user, algorithm or scenario named under its own tenant', async () => {
+  it('404 for another tenant’s API key, push job, webhook delivery, user, algorithm, scenario or experiment named under its own tenant', async () => {
     // A PUT names what the member's own tenant creates or replaces under that name: not a lookup, so not here.
     const lookups = subResourceRoutes().filter((r) => r.method !== 'PUT');
     expect(lookups.length).toBeGreaterThanOrEqual(10);
