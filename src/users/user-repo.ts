@@ -126,6 +126,8 @@ export async function deleteUserEverywhere(db: Kysely<Database>, tenantId: strin
     await trx.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     await trx.deleteFrom('daily_actives').where('tenant_id', '=', tenantId).where('actor', '=', `u:${userId}`).execute();
     await trx.deleteFrom('daily_channel_actives').where('tenant_id', '=', tenantId).where('actor', '=', `u:${userId}`).execute();
+    // Which experiment variant they were in (docs/experiments.md): a user created again is assigned anew.
+    await trx.deleteFrom('experiment_assignments').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     await erasePushRows(trx, tenantId, userId);
     return Number(deleted.numDeletedRows) > 0;
   });

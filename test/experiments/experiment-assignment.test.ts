@@ -6,6 +6,7 @@ import type { Variant } from '../../src/experiments/experiment.js';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 import { downloadLines, runJob } from '../helpers/push.js';
+import { tablesContaining } from '../helpers/scan-database.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** The share of `n` users a variant of share `p` gets stays within 4 standard deviations (seeded ids: the same every run). */
@@ -122,6 +123,15 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment assig
       }
     }
     expect(seen).toEqual(new Set(['control', 'nosports']));
+  });
+
+  it('DELETE /v1/users/{id} erases the user\'s assignments too', async () => {
+    const userId = 'erase-assigned-4c1d';
+    expect((await f.t.api(f.key, 'PUT', `/v1/users/${userId}`, { properties: {} })).statusCode).toBe(201);
+    servedVariant(f.t, await feedOf(f.t, { user_id: userId }));
+    expect((await tablesContaining(f.t, userId)).sort()).toEqual(['experiment_assignments', 'users']);
+    expect((await f.t.api(f.key, 'DELETE', `/v1/users/${userId}`)).statusCode).toBe(204);
+    expect(await tablesContaining(f.t, userId)).toEqual([]);
   });
 
   it('holds the shares within sampling error over 10,000 users, each stored once', async () => {
