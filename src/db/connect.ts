@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.js';
+import { loadSqlite } from './sqlite-driver.js';
+
+const SQLite = loadSqlite();
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -29,8 +32,32 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Every SQLite transaction begins IMMEDIATE: it takes the write lock first
+ * (waiting up to the busy timeout) instead of upgrading a read snapshot at its
+ * first write. Several connections write one file (the HTTP thread, the event
+ * writer and event threads, training threads), and a deferred transaction that
+ * read first fails at once with SQLITE_BUSY at its first write whenever another
+ * connection committed since; the busy timeout does not cover that case.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 const MAX_CACHED_STATEMENTS = 500;
@@ -40,8 +67,8 @@ const MAX_CACHED_STATEMENTS = 500;
  * than running a point lookup (bench: 11 % of the contents route's CPU). Reuse
  * prepared statements by SQL text, except one still being iterated (a stream).
  */
-function withStatementCache(sqlite: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {

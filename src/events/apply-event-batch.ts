@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Change } from '../changes/change-bus.js';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { writeTransaction } from '../db/write-transaction.js';
 import { computeEffects, type StoredEvent } from './event-effects.js';
 import type { EventType } from './event-types.js';
 import { writeEffects } from './write-effects.js';
@@ -25,7 +24,7 @@ export interface AppliedBatch {
 export async function applyEventBatch(db: Kysely<Database>, kind: DatabaseKind, now: number, limit: number): Promise<AppliedBatch> {
   const changes: Change[] = [];
   const lagsMs: number[] = [];
-  const count = await writeTransaction(db, kind, async (trx) => {
+  const count = await db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('events').selectAll().where('processed', '=', 0).orderBy('seq').limit(limit);
     // Several workers on PostgreSQL take disjoint batches.
     if (kind === 'postgres') query = query.forUpdate().skipLocked();
@@ -85,7 +84,7 @@ function rankingChanges(tenantId: string, events: StoredEvent[]): Change[] {
  * last seq, so one range update marks it; PostgreSQL may commit sequence
  * numbers out of order (and other workers hold other rows), so it names them.
  */
-async function markProcessed(trx: Kysely<Database>, kind: DatabaseKind, seqs: number[]): Promise<void> {
+async function markProcessed(trx: Transaction<Database>, kind: DatabaseKind, seqs: number[]): Promise<void> {
   if (kind === 'sqlite') {
     await trx.updateTable('events').set({ processed: 1 }).where('processed', '=', 0).where('seq', '<=', seqs.at(-1)!).execute();
     return;
@@ -95,7 +94,7 @@ async function markProcessed(trx: Kysely<Database>, kind: DatabaseKind, seqs: nu
   }
 }
 
-async function loadKnownState(trx: Kysely<Database>, kind: DatabaseKind, tenantId: string, events: StoredEvent[]) {
+async function loadKnownState(trx: Transaction<Database>, kind: DatabaseKind, tenantId: string, events: StoredEvent[]) {
   const userIds = [...new Set(events.map((e) => e.userId).filter((u): u is string => u !== null))];
   const users = new Map<string, Record<string, unknown>>();
   for (let i = 0; i < userIds.length; i += 500) {

@@ -1,10 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { mergeProperties, propertyLimitProblems, type Properties } from '../users/user-properties.js';
 import type { Counters, EventEffects } from './event-effects.js';
 
-/** A transaction (see db/write-transaction.ts). */
-type Trx = Kysely<Database>;
+type Trx = Transaction<Database>;
 const CHUNK = 200;
 
 function chunks<T>(items: T[]): T[][] {
