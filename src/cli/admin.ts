@@ -101,6 +101,32 @@ const COMMANDS: Record<string, [string, Builder]> = {
     return { method: 'PUT', path: `/admin/v1/tenants/${tenant}/scenarios/${name}`, body: { type: str(f.type), algorithm_id: str(f.algorithm) } };
   }],
   'scenarios list': ['scenarios list TENANT', (a) => ({ method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'scenarios list TENANT')[0]}/scenarios` })],
+  'experiments create': ['experiments create TENANT --json \'{"scenario": S, "variants": [{"name": N, "algorithm_id": A, "share": 0.5}, …]}\'|@file  (docs/experiments.md)', (a, f) => ({
+    method: 'POST',
+    path: `/admin/v1/tenants/${need(a, 1, 'experiments create TENANT --json SPEC')[0]}/experiments`,
+    body: jsonArg(f.json),
+  })],
+  'experiments list': ['experiments list TENANT', (a) => ({ method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'experiments list TENANT')[0]}/experiments` })],
+  'experiments get': ['experiments get TENANT EXPERIMENT  (with its results per variant)', (a) => {
+    const [tenant, id] = need(a, 2, 'experiments get TENANT EXPERIMENT');
+    return { method: 'GET', path: `/admin/v1/tenants/${tenant}/experiments/${id}` };
+  }],
+  'experiments start': ['experiments start TENANT EXPERIMENT', (a) => {
+    const [tenant, id] = need(a, 2, 'experiments start TENANT EXPERIMENT');
+    return { method: 'POST', path: `/admin/v1/tenants/${tenant}/experiments/${id}/start` };
+  }],
+  'experiments stop': ['experiments stop TENANT EXPERIMENT', (a) => {
+    const [tenant, id] = need(a, 2, 'experiments stop TENANT EXPERIMENT');
+    return { method: 'POST', path: `/admin/v1/tenants/${tenant}/experiments/${id}/stop` };
+  }],
+  'experiments shares': ['experiments shares TENANT EXPERIMENT --json \'{"control": 0.8, "variant": 0.2}\' [--reassign]', (a, f) => {
+    const [tenant, id] = need(a, 2, 'experiments shares TENANT EXPERIMENT --json SHARES');
+    return { method: 'PUT', path: `/admin/v1/tenants/${tenant}/experiments/${id}/shares`, body: { shares: jsonArg(f.json), reassign: f.reassign ? true : undefined } };
+  }],
+  'experiments promote': ['experiments promote TENANT EXPERIMENT [--variant V]  (the called winner when no variant is named)', (a, f) => {
+    const [tenant, id] = need(a, 2, 'experiments promote TENANT EXPERIMENT [--variant V]');
+    return { method: 'POST', path: `/admin/v1/tenants/${tenant}/experiments/${id}/promote`, body: { variant: str(f.variant) } };
+  }],
   'sources create': ['sources create --name N --trust 0-3 [--feed-url URL] [--language ja] [--category C] [--interval SECONDS]', (_a, f) => ({
     method: 'POST',
     path: '/admin/v1/sources',
@@ -248,8 +274,8 @@ function compact(body: unknown): unknown {
 
 /** `content-feed admin …`: calls the admin API of a running service and prints the JSON answer. */
 export async function admin(config: Config, argv: string[]): Promise<number> {
-  const names = ['confirm', 'reason', 'hidden', 'source', 'area', 'q', 'url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor', 'email', 'role', 'tenant', 'password'];
-  const options: Record<string, { type: 'string' | 'boolean' }> = { ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), wait: { type: 'boolean' }, 'no-default-scenarios': { type: 'boolean' } };
+  const names = ['confirm', 'reason', 'hidden', 'source', 'area', 'q', 'url', 'name', 'plan', 'rate', 'cap', 'anchor-day', 'json', 'type', 'algorithm', 'feed-url', 'trust', 'language', 'category', 'active', 'from', 'to', 'interval', 'mode', 'level', 'status', 'limit', 'cursor', 'email', 'role', 'tenant', 'password', 'variant'];
+  const options: Record<string, { type: 'string' | 'boolean' }> = { ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])), wait: { type: 'boolean' }, 'no-default-scenarios': { type: 'boolean' }, reassign: { type: 'boolean' } };
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true });
