@@ -3,6 +3,7 @@ import { CATEGORIES, type Category } from '../../src/analysis/categories.js';
 import { encodeVector } from '../../src/analysis/vector-codec.js';
 import { AreaDirectory } from '../../src/areas/area-directory.js';
 import { LocalChangeBus } from '../../src/changes/change-bus.js';
+import { trainItemVectors } from '../../src/content/train-item-vectors.js';
 import { loadBuiltinAreas } from '../../src/areas/builtin-areas.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -33,6 +34,13 @@ export interface FeedDataOptions {
   publishedWithinHours: number;
   /** Keep each item's metadata and vector in the result (for quality checks). */
   keepItems?: boolean;
+  /**
+   * Learn the corpus's item vectors (LSA) and project every article, as a
+   * running service has done long before (default true). Without it, the
+   * service under test would train and project 100,000 articles while it is
+   * measured, and its content pools reload every article it projects.
+   */
+  itemVectors?: boolean;
   seed?: number;
   now?: number;
 }
@@ -260,6 +268,10 @@ export async function generateFeedData(options: FeedDataOptions): Promise<FeedDa
     rows.user_content_signals = signals.length;
     rows.read_marks = reads.length;
     rows.user_sources = relations.length;
+    if (options.itemVectors !== false) {
+      const report = await trainItemVectors(db, now);
+      rows.item_vector_articles_projected = report.projected;
+    }
 
     return { tenantId: tenant.id, apiKey, sources, items, userIds, rows, seconds: (performance.now() - started) / 1000 };
   } finally {
