@@ -148,27 +148,35 @@ export async function readResults(db: Kysely<Database>, experiment: Experiment):
   };
 }
 
-/** Mean dwell per variant: the time a `return` reports, else from the unit's last click on the item before it (as the profile counts it). */
+/**
+ * Mean dwell per variant: the time a `return` reports, else from the unit's last
+ * click on the item before it (as the profile counts it). Reads the experiment's
+ * returns, and the clicks only on items whose return reported no time: rows in
+ * proportion to returns, not to clicks.
+ */
 async function meanDwell(db: Kysely<Database>, experiment: Experiment): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('events')
-    .select(['variant', 'type', 'user_id', 'session_id', 'content_id', 'occurred_at', 'metadata'])
-    .where('tenant_id', '=', experiment.tenantId)
-    .where('experiment_id', '=', experiment.id)
-    .where('type', 'in', ['click', 'return'])
-    .orderBy('occurred_at')
-    .execute();
-  const lastClick = new Map<string, number>();
-  const sums = new Map<string, { total: number; count: number }>();
-  for (const r of rows) {
-    const pair = `${r.user_id ?? `s:${r.session_id}`}\0${r.content_id}`;
-    if (r.type === 'click') {
-      lastClick.set(pair, Number(r.occurred_at));
-      continue;
+  const scope = db.selectFrom('events').where('tenant_id', '=', experiment.tenantId).where('experiment_id', '=', experiment.id);
+  const returns = await scope.select(['variant', 'user_id', 'session_id', 'content_id', 'occurred_at', 'metadata']).where('type', '=', 'return').execute();
+  const unitOf = (r: { user_id: string | null; session_id: string; content_id: string | null }) => `${r.user_id ?? `s:${r.session_id}`}\0${r.content_id}`;
+  const reported = (metadata: string | null) => {
+    const value = metadata === null ? undefined : (JSON.parse(metadata) as { dwell_ms?: unknown }).dwell_ms;
+    return typeof value === 'number' ? value : null;
+  };
+  const unreported = [...new Set(returns.filter((r) => reported(r.metadata) === null && r.content_id !== null).map((r) => r.content_id!))];
+  const clicks = new Map<string, number[]>();
+  for (let i = 0; i < unreported.length; i += 500) {
+    const rows = await scope.select(['user_id', 'session_id', 'content_id', 'occurred_at']).where('type', '=', 'click').where('content_id', 'in', unreported.slice(i, i + 500)).execute();
+    for (const r of rows) {
+      const list = clicks.get(unitOf(r)) ?? [];
+      list.push(Number(r.occurred_at));
+      clicks.set(unitOf(r), list);
     }
-    const reported = r.metadata === null ? undefined : (JSON.parse(r.metadata) as { dwell_ms?: unknown }).dwell_ms;
-    const clickedAt = lastClick.get(pair);
-    const ms = typeof reported === 'number' ? reported : clickedAt !== undefined ? Number(r.occurred_at) - clickedAt : null;
+  }
+  const sums = new Map<string, { total: number; count: number }>();
+  for (const r of returns) {
+    const at = Number(r.occurred_at);
+    const lastClick = Math.max(-Infinity, ...(clicks.get(unitOf(r)) ?? []).filter((c) => c <= at));
+    const ms = reported(r.metadata) ?? (Number.isFinite(lastClick) ? at - lastClick : null);
     if (ms === null || ms < 0 || r.variant === null) continue;
     const sum = sums.get(r.variant) ?? { total: 0, count: 0 };
     sum.total += Math.min(ms, MAX_DWELL_MS);
