@@ -58,6 +58,15 @@ export class ServedCounts {
     if (this.pending.size === 0) return;
     const rows = [...this.pending.values()];
     this.pending = new Map();
+    try {
+      await this.upsert(rows);
+    } catch {
+      // One row may name an experiment deleted meanwhile (with its tenant): the others are still written.
+      for (const row of rows) await this.upsert([row]).catch(() => undefined);
+    }
+  }
+
+  private async upsert(rows: Pending[]): Promise<void> {
     await this.db
       .insertInto('experiment_serving')
       .values(rows.map((r) => ({ tenant_id: r.tenantId, experiment_id: r.experimentId, variant: r.variant, day: r.day, feed_requests: r.feedRequests, push_users: r.pushUsers, millicredits: r.millicredits })))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareProportions, decide, normalCdf, ratioEstimate, wilson } from '../../src/experiments/experiment-statistics.js';
+import { ServedCounts } from '../../src/experiments/served-counts.js';
 import { TrackingTokens } from '../../src/tracking/tracking-token.js';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
@@ -62,6 +63,25 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment resul
       expect(res.statusCode, res.body).toBe(202);
     }
   };
+
+  it('writes served counts of every experiment even when one of a batch names an experiment deleted meanwhile', async () => {
+    const exp = (
+      await f.t.admin('POST', `${base}/experiments`, {
+        scenario: 'home',
+        start: false,
+        variants: [
+          { name: 'control', algorithm_id: 'main', share: 0.5 },
+          { name: 'nosports', algorithm_id: 'nosports', share: 0.5 },
+        ],
+      })
+    ).json();
+    const counts = new ServedCounts(f.t.deps.db, f.t.clock);
+    counts.count(f.tenantId, 'exp_deleted_meanwhile', 'control', { feedRequests: 1, millicredits: 1000 });
+    counts.count(f.tenantId, exp.experiment_id, 'control', { feedRequests: 2, millicredits: 2000 });
+    await counts.flush();
+    const rows = await f.t.deps.db.selectFrom('experiment_serving').select(['variant', 'feed_requests']).where('experiment_id', '=', exp.experiment_id).execute();
+    expect(rows.map((r) => ({ variant: r.variant, feed_requests: Number(r.feed_requests) }))).toEqual([{ variant: 'control', feed_requests: 2 }]);
+  });
 
   it('counts every event for the variant that served it, even after the experiment ended, and the numbers match the hand-computed example', async () => {
     // A token issued before the experiment names none: its click is not the experiment's.
