@@ -24,12 +24,12 @@ export async function itemVectorsBench(): Promise<BenchRow[]> {
   for (const text of texts) df.add([...embeddingTermCounts(text).keys()]);
   const hashed = new HashedTfIdfEmbedder({ df });
 
-  global.gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
+  const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   const trained = trainLatentModel(texts);
   const trainMs = performance.now() - started;
-  const heapAfter = process.memoryUsage().heapUsed;
+  // Peak resident memory of the process (kB): the corpus and the hashed vectors are in it too.
+  const peakRss = process.resourceUsage().maxRSS * 1024;
   if (trained === null) return [{ name: 'item vectors', value: `skipped: ${origin} too small to learn from` }];
   const model: LatentModel = { version: 1, ...trained };
   const columns = columnsOf(model);
@@ -60,7 +60,7 @@ export async function itemVectorsBench(): Promise<BenchRow[]> {
   const latentSimilarity = (a: number, b: number) => (latent[a] && latent[b] ? dot(latent[a], latent[b]) : 0);
   return [
     { name: 'item vectors: corpus', value: `${origin}, ${model.terms.length} terms, ${model.dimensions} dimensions` },
-    { name: 'item vectors: training (tokenise + SVD)', value: `${(trainMs / 1000).toFixed(1)} s, heap +${((heapAfter - heapBefore) / 2 ** 20).toFixed(0)} MB after; model ${((model.termVectors.byteLength + model.idf.byteLength) / 2 ** 20).toFixed(1)} MB` },
+    { name: 'item vectors: training (tokenise + SVD)', value: `${(trainMs / 1000).toFixed(1)} s; RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, peak ${(peakRss / 2 ** 20).toFixed(0)} MB; model ${((model.termVectors.byteLength + model.idf.byteLength) / 2 ** 20).toFixed(1)} MB` },
     { name: 'item vectors: projecting an article', value: `${projectUs.toFixed(0)} µs (tokenising included)` },
     { name: `item vectors: top-${NEIGHBOURS} same folder, hashed`, value: sameFolder(hashedSimilarity) },
     { name: `item vectors: top-${NEIGHBOURS} same folder, latent`, value: sameFolder(latentSimilarity) },
