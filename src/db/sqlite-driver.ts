@@ -15,6 +15,16 @@ export function sqliteModuleFor(nodeVersion: string): 'better-sqlite3' | 'better
 
 const require = createRequire(import.meta.url);
 
+/** Where the module loadSqlite loads lives: for threads that require it themselves (the event writer's). */
+export function sqliteModulePath(): string {
+  const preferred = sqliteModuleFor(process.versions.node);
+  try {
+    return require.resolve(preferred);
+  } catch {
+    return require.resolve('better-sqlite3');
+  }
+}
+
 /** The better-sqlite3 constructor for this Node (sqliteModuleFor). */
 export function loadSqlite(): typeof BetterSqlite3 {
   const preferred = sqliteModuleFor(process.versions.node);

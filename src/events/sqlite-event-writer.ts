@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { sqliteModulePath } from '../db/sqlite-driver.js';
 import type { LoggedEvent } from './event-types.js';
 
 const COLUMN_COUNT = 15;
@@ -53,7 +53,8 @@ export class SqliteEventWriter {
   private nextId = 0;
 
   constructor(file: string) {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    // The build of better-sqlite3 this Node runs (db/sqlite-driver.ts), as the other connections.
+    const driver = sqliteModulePath();
     this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { file, driver } });
     this.worker.unref();
     this.worker.on('message', (message: { id: number; error?: string }) => {
