@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.js';
+import { loadSqlite } from './sqlite-driver.js';
+
+const SQLite = loadSqlite();
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -64,8 +67,8 @@ const MAX_CACHED_STATEMENTS = 500;
  * than running a point lookup (bench: 11 % of the contents route's CPU). Reuse
  * prepared statements by SQL text, except one still being iterated (a stream).
  */
-function withStatementCache(sqlite: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
