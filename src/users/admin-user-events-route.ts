@@ -10,6 +10,7 @@ import { toIso } from '../lib/time.js';
 import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
 import { UserId } from './user-properties.js';
+import { findUser } from './user-repo.js';
 
 const UserEvent = Type.Object({
   seq: Type.Integer({ description: 'Its place in the event log: later received, higher.' }),
@@ -47,7 +48,7 @@ export const adminUserEventsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (a
         tags: ['admin: users'],
         security: [{ adminToken: [] }],
         summary: "A user's recent events, newest first, with cursor pages",
-        description: 'Events sent with this user_id, in the order the service received them, newest first. An unknown user has none (200, empty).',
+        description: 'Events sent with this user_id, in the order the service received them, newest first. 404 for a user the tenant does not have (as the user lookup).',
         params: Type.Composite([TenantIdParams, Type.Object({ user_id: UserId })]),
         querystring: Type.Object(
           { limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }), cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })) },
@@ -59,6 +60,7 @@ export const adminUserEventsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (a
     async (request) => {
       const { tenant_id: tenantId, user_id: userId } = request.params;
       await requireTenant(deps.db, tenantId);
+      if (!(await findUser(deps.db, tenantId, userId))) throw errors.notFound(`No user ${JSON.stringify(userId)}.`);
       let before: number | null = null;
       if (request.query.cursor !== undefined) {
         const decoded = deps.cursors.verify<{ k: string; t: string; u: string; s: number }>(request.query.cursor);
