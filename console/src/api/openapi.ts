@@ -499,7 +499,7 @@ export interface paths {
         };
         /**
          * A user's recent events, newest first, with cursor pages
-         * @description Events sent with this user_id, in the order the service received them, newest first. An unknown user has none (200, empty).
+         * @description Events sent with this user_id, in the order the service received them, newest first. 404 for a user the tenant does not have (as the user lookup).
          */
         get: operations["getAdminTenantsByTenantIdUsersByUserIdEvents"];
         put?: never;
