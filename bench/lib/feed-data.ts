@@ -3,6 +3,7 @@ import { CATEGORIES, type Category } from '../../src/analysis/categories.js';
 import { encodeVector } from '../../src/analysis/vector-codec.js';
 import { AreaDirectory } from '../../src/areas/area-directory.js';
 import { LocalChangeBus } from '../../src/changes/change-bus.js';
+import { releaseItemVectorLease, takeItemVectorLease } from '../../src/content/item-vector-store.js';
 import { trainItemVectors } from '../../src/content/train-item-vectors.js';
 import { loadBuiltinAreas } from '../../src/areas/builtin-areas.js';
 import { openDatabase } from '../../src/db/connect.js';
@@ -269,7 +270,10 @@ export async function generateFeedData(options: FeedDataOptions): Promise<FeedDa
     rows.read_marks = reads.length;
     rows.user_sources = relations.length;
     if (options.itemVectors !== false) {
+      // As a worker trains: under the lease, which also makes the model's row.
+      await takeItemVectorLease(db, now, now + 3_600_000);
       const report = await trainItemVectors(db, now);
+      await releaseItemVectorLease(db);
       rows.item_vector_articles_projected = report.projected;
     }
 
