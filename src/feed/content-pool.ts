@@ -42,6 +42,8 @@ export class ContentPool {
   private refreshedAt = -Infinity;
   private reconciledAt = 0;
   private refreshing: Promise<void> | null = null;
+  /** Rows the incremental refreshes have read (diagnostics: a pool that keeps re-reading rows churns its thread's heap). */
+  rowsRefreshed = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -148,7 +150,16 @@ export class ContentPool {
     for (const s of sources) this.sourceTrust.set(s.id, s.trust_level);
 
     if (this.refreshedAt === -Infinity) await this.loadNewest(now);
-    else this.apply(await readChangedRows(this.db, Math.max(0, this.loadedUntil - OVERLAP_MS), now - POOL_WINDOW_MS), true);
+    else {
+      const rows = await readChangedRows(this.db, Math.max(0, this.loadedUntil - OVERLAP_MS), now - POOL_WINDOW_MS);
+      this.rowsRefreshed += rows.length;
+      this.apply(rows, true);
+    }
+    // Everything stamped before this read began and committed is in (a commit is at most
+    // OVERLAP_MS late): the next read starts OVERLAP_MS before it. Advanced by time, not only
+    // by the rows read, so rows stamped together (100,000 projected at once) are read again
+    // for OVERLAP_MS, not at every refresh until something newer is written.
+    this.loadedUntil = Math.max(this.loadedUntil, now);
     this.refreshedAt = now;
     // Finding deleted items reads every live id: done once a minute, never waited for.
     if (this.complete && now - this.reconciledAt >= RECONCILE_AFTER_MS) {
