@@ -21,9 +21,8 @@ export interface EventBatches {
 }
 
 /**
- * On the calling thread, over its connection: the fleet's workers (they serve
- * no requests) and in-memory databases (tests), which a second connection
- * could not see.
+ * On the calling thread, over its connection: with EVENT_THREAD=false, and
+ * for an in-memory database (tests), which a second connection could not see.
  */
 export class InlineEventBatches implements EventBatches {
   constructor(
