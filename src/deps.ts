@@ -25,6 +25,7 @@ import { RankingEngine } from './feed/ranking-engine.js';
 import { RankingThreads } from './feed/ranking-threads.js';
 import { MemorySnapshotStore, RedisSnapshotStore } from './feed/snapshot-store.js';
 import { UserRanker, type RankingReason } from './feed/user-ranker.js';
+import { inlineUserStateLoader, ThreadedUserStateLoader } from './feed/user-state-loader.js';
 import { UserStates } from './feed/user-states.js';
 import { ScenarioCache } from './scenarios/scenario-cache.js';
 import { openDatabase } from './db/connect.js';
@@ -158,7 +159,21 @@ export async function createRuntime(
   const ranker = new UserRanker(rankingBackend(config, database.db, clock, pipeline.embedder.dimensions, log), pipeline.embedder, rankingMeter(metrics), pipeline.categories, pipeline.itemVectors);
   const snapshots = redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore();
   const scenarios = new ScenarioCache(database.db, clock);
-  const users = new UserStates(database.db, config.feed.listCapacity);
+  // better-sqlite3 reads synchronously: on a SQLite file, users' states are read on a thread of their own whenever the node uses threads.
+  const userStateThread =
+    database.kind === 'sqlite' && config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:')
+      ? new ThreadedUserStateLoader(config.databaseUrl, (err) => log.error({ err }, 'user-state thread failed'))
+      : null;
+  const users = new UserStates(userStateThread?.load ?? inlineUserStateLoader(database.db), config.feed.listCapacity);
+  new Gauge({
+    name: 'user_state_thread_cpu_seconds_total',
+    help: 'CPU time used by the thread that reads users\' feed states from a SQLite file, from /proc; 0 when they are read on the main thread.',
+    registers: [metrics],
+    collect() {
+      const seconds = userStateThread?.cpuSeconds() ?? null;
+      if (seconds !== null) this.set(seconds);
+    },
+  });
   changes.subscribe((change) => {
     if (change.kind === 'tenant') scenarios.invalidate(change.tenantId);
     else if (change.kind === 'account') keys.forgetTenant(change.tenantId);
@@ -338,6 +353,7 @@ export async function createRuntime(
       await limiter.close();
       await objects.close();
       await ranker.backend.close();
+      await userStateThread?.close();
       await changes.close();
       if (redis) await redis.quit();
       await database.close();

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import { ANONYMOUS, loadUserFeedState, type UserFeedState } from './user-feed-state.js';
+import { ANONYMOUS, type UserFeedState } from './user-feed-state.js';
+import type { UserStateLoader } from './user-state-loader.js';
 
 /**
  * Safety net only, as for scenarios: a state is dropped when its user changes
@@ -26,7 +25,7 @@ export class UserStates {
   private readonly loading = new Map<string, Loading>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly load: UserStateLoader,
     private readonly maxEntries: number,
   ) {}
 
@@ -45,7 +44,7 @@ export class UserStates {
     }
     const inFlight = this.loading.get(key);
     if (inFlight && !inFlight.superseded) return inFlight.promise;
-    const loading: Loading = { promise: loadUserFeedState(this.db, tenantId, userId, now), superseded: false };
+    const loading: Loading = { promise: this.load(tenantId, userId, now), superseded: false };
     this.loading.set(key, loading);
     try {
       const state = await loading.promise;

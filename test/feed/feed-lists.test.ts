@@ -63,11 +63,15 @@ describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, ba
     expect(later).not.toContain(clicked.id);
   });
 
-  it('applies events where the setup says: the event thread reports its CPU, the test thread none', async () => {
+  it('applies events and reads user states where the setup says: their threads report CPU, the test thread none', async () => {
     const metrics = (await f.t.app.inject({ method: 'GET', url: '/metrics' })).body;
     const cpu = Number(/^event_thread_cpu_seconds_total (\S+)$/m.exec(metrics)?.[1] ?? 0);
     if (threads === 'threads') expect(cpu).toBeGreaterThan(0);
     else expect(cpu).toBe(0);
+    // A SQLite file's reads block: with threads on, users' states are read on a thread too.
+    const userStateCpu = Number(/^user_state_thread_cpu_seconds_total (\S+)$/m.exec(metrics)?.[1] ?? 0);
+    if (threads === 'threads' && backend.name === 'sqlite') expect(userStateCpu).toBeGreaterThan(0);
+    else expect(userStateCpu).toBe(0);
   });
 
   it('a processed click reshapes the next first page (the list is re-ranked, not only filtered)', async () => {
