@@ -1,7 +1,22 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ConsoleLoginAttemptsTable, ConsoleSessionsTable, ConsoleUsersTable } from './schema-console.js';
+import type { PushHistoryTable, PushJobsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from './schema-jobs.js';
+import type {
+  CollaborativeModelsTable,
+  ExperimentAssignmentsTable,
+  ExperimentServingTable,
+  ExperimentsTable,
+  FittedWeightsTable,
+  ItemVectorModelsTable,
+} from './schema-learning.js';
+
+export type * from './schema-console.js';
+export type * from './schema-jobs.js';
+export type * from './schema-learning.js';
 
 /**
- * Table types, as stored. Timestamps are epoch milliseconds (bigint) and JSON is
+ * Table types, as stored (the console's, background jobs' and learning's in
+ * schema-console.ts, schema-jobs.ts and schema-learning.ts). Timestamps are epoch milliseconds (bigint) and JSON is
  * text on both SQLite and PostgreSQL, so one set of queries serves both.
  * Domain types live beside each feature; rows are mapped there, in one place.
  */
@@ -314,188 +329,3 @@ export type TenantUpdate = Updateable<TenantsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type SourceRow = Selectable<SourcesTable>;
 export type ContentRow = Selectable<ContentsTable>;
-
-export interface PushJobsTable {
-  id: string;
-  tenant_id: string;
-  scenario: string;
-  target_mode: 'all' | 'active' | 'manual';
-  candidates_per_user: number;
-  /** JSON array of strings (manual mode). */
-  user_ids: string | null;
-  idempotency_key: string | null;
-  request_hash: string;
-  status: 'pending' | 'processing' | 'completed' | 'failed';
-  created_at: number;
-  started_at: number | null;
-  finished_at: number | null;
-  lease_owner: string | null;
-  lease_expires_at: number | null;
-  attempts: Generated<number>;
-  users_total: number;
-  users_processed: Generated<number>;
-  users_skipped: Generated<number>;
-  reserved_millicredits: number;
-  charged_millicredits: Generated<number>;
-  result_key: string | null;
-  error_code: string | null;
-  error_message: string | null;
-}
-
-export interface PushHistoryTable {
-  tenant_id: string;
-  user_id: string;
-  content_id: string;
-  job_id: string;
-  pushed_at: number;
-}
-
-export interface WebhookDeliveriesTable {
-  id: string;
-  tenant_id: string;
-  event_type: string;
-  /** The JSON body, exactly as sent (and signed). */
-  payload: string;
-  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
-  attempts: Generated<number>;
-  next_attempt_at: number | null;
-  lease_owner: string | null;
-  lease_expires_at: number | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: number;
-  finished_at: number | null;
-  /** 1 for a test delivery or a resend (asked for by hand), 0 for an event's. */
-  manual: Generated<number>;
-}
-
-export interface WebhookAttemptsTable {
-  delivery_id: string;
-  attempt: number;
-  url: string;
-  started_at: number;
-  duration_ms: number;
-  status_code: number | null;
-  error: string | null;
-}
-
-export interface ConsoleUsersTable {
-  id: string;
-  /** Lower-cased. */
-  email: string;
-  /** scrypt, parameters inside (src/console/password-hash.ts). */
-  password_hash: string;
-  role: 'operator' | 'member';
-  /** Set for members only. */
-  tenant_id: string | null;
-  created_at: number;
-  last_login_at: number | null;
-}
-
-export interface ConsoleSessionsTable {
-  id: string;
-  /** SHA-256 of the cookie's token; the token itself is never stored. */
-  token_hash: string;
-  user_id: string;
-  created_at: number;
-  last_seen_at: number;
-  /** The absolute end, however active the session is. */
-  expires_at: number;
-}
-
-export interface ConsoleLoginAttemptsTable {
-  attempt_id: string;
-  /** SHA-256 of `email:<email>` or `address:<ip>`. */
-  subject: string;
-  attempted_at: number;
-}
-
-/** A tenant's learned collaborative model (src/learning/): null model columns before the first training. */
-export interface CollaborativeModelsTable {
-  tenant_id: string;
-  version: Generated<number>;
-  trained_at: number | null;
-  factors: number | null;
-  /** JSON array of content ids, in the order of the factor rows. */
-  item_ids: string | null;
-  /** base64 of little-endian float32, items × factors. */
-  item_factors: string | null;
-  /** base64 of little-endian float64: YᵀY + λI, factors × factors (what folding a user in needs). */
-  gram: string | null;
-  users: Generated<number>;
-  items: Generated<number>;
-  interactions: Generated<number>;
-  training_ms: Generated<number>;
-  /** 1 when the training read stopped at MAX_INTERACTIONS. */
-  truncated: Generated<number>;
-  /** Epoch ms until which a worker holds the training lease. */
-  lease_until: Generated<number>;
-}
-
-/** The item-vector model learned from the corpus (content/item-vector-store.ts): one row, id 'corpus'. */
-export interface ItemVectorModelsTable {
-  id: string;
-  version: Generated<number>;
-  trained_at: number | null;
-  dimensions: number | null;
-  articles: Generated<number>;
-  /** JSON array of the vocabulary, in the order of term_vectors' rows. */
-  terms: string | null;
-  /** base64 of little-endian float32. */
-  idf: string | null;
-  term_vectors: string | null;
-  singular_values: string | null;
-  training_ms: Generated<number>;
-  /** Epoch ms until which a worker holds the training lease. */
-  lease_until: Generated<number>;
-}
-
-/** A scenario's score weights fitted to its impressions and clicks (learning/fit-weights.ts). */
-export interface FittedWeightsTable {
-  tenant_id: string;
-  scenario: string;
-  /** JSON: { relevance, collaborative, freshness, popularity, area, follow }. */
-  weights: string;
-  impressions: number;
-  clicks: number;
-  fitted_at: number;
-}
-
-export interface ExperimentsTable {
-  tenant_id: string;
-  id: string;
-  scenario: string;
-  name: string;
-  /** draft, running, stopped. */
-  status: string;
-  /** JSON: [{ name, algorithm_id, share }]. */
-  variants: string;
-  control: string;
-  min_users_per_variant: number;
-  created_at: number;
-  updated_at: number;
-  started_at: number | null;
-  stopped_at: number | null;
-  promoted_variant: string | null;
-  /** fixed, thompson (0014). */
-  allocation: Generated<string>;
-  reallocated_at: number | null;
-}
-
-export interface ExperimentAssignmentsTable {
-  tenant_id: string;
-  experiment_id: string;
-  user_id: string;
-  variant: string;
-  assigned_at: number;
-}
-
-export interface ExperimentServingTable {
-  tenant_id: string;
-  experiment_id: string;
-  variant: string;
-  day: string;
-  feed_requests: number;
-  push_users: number;
-  millicredits: number;
-}
