@@ -2,37 +2,29 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { LocalChangeBus, type ChangeBus } from './changes/change-bus.js';
 import { PostgresChangeBus } from './changes/postgres-change-bus.js';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { Counter, Gauge, Summary, type Registry } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
 import { baseUrlOf, type Config } from './config.js';
+import { eventBatches, rankingBackend, threadCpuGauge, userStateLoader } from './runtime-threads.js';
 import { ConsoleSessions } from './console/console-sessions.js';
 import { LoginThrottle } from './console/login-throttle.js';
 import { sessionCookie } from './console/session-cookie.js';
 import { ContentCatalog } from './content/content-catalog.js';
 import { createContentPipeline, USER_AGENT } from './crawl/content-pipeline.js';
 import { SafeFetcher } from './fetch/safe-fetcher.js';
-import { ContentPool } from './feed/content-pool.js';
 import { FeedPreview } from './feed/feed-preview.js';
 import { FeedContinuations } from './feed/feed-continuations.js';
 import { FeedRankings } from './feed/feed-rankings.js';
-import { CollaborativeModels } from './learning/collaborative-models.js';
 import { CollaborativeTrainer } from './learning/collaborative-trainer.js';
 import { FeedService } from './feed/feed-service.js';
-import { Popularity } from './feed/popularity.js';
-import { InlineRanking, type RankingBackend } from './feed/ranking-backend.js';
-import { RankingEngine } from './feed/ranking-engine.js';
-import { RankingThreads } from './feed/ranking-threads.js';
 import { MemorySnapshotStore, RedisSnapshotStore } from './feed/snapshot-store.js';
 import { UserRanker, type RankingReason } from './feed/user-ranker.js';
-import { inlineUserStateLoader, ThreadedUserStateLoader } from './feed/user-state-loader.js';
 import { UserStates } from './feed/user-states.js';
 import { ScenarioCache } from './scenarios/scenario-cache.js';
 import { openDatabase } from './db/connect.js';
-import type { Database } from './db/schema.js';
 import { DemoSite } from './demo/demo-site.js';
 import { EventLog } from './events/event-log.js';
-import { InlineEventBatches, ThreadedEventBatches, type EventBatches } from './events/event-batches.js';
 import { EventProcessor } from './events/event-processor.js';
 import { SqliteEventWriter } from './events/sqlite-event-writer.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -119,20 +111,8 @@ export async function createRuntime(
       ? new PostgresChangeBus(config.databaseUrl, (channel, payload) => sql`SELECT pg_notify(${channel}, ${payload})`.execute(database.db), log)
       : new LocalChangeBus();
   if (changes instanceof PostgresChangeBus) await changes.start();
-  const batches: EventBatches =
-    config.eventThread && !config.databaseUrl.endsWith(':memory:')
-      ? new ThreadedEventBatches(config.databaseUrl, (err) => log.error({ err }, 'event thread failed'))
-      : new InlineEventBatches(database.db, database.kind);
-  const events = new EventProcessor(database.db, batches, clock, log, lag, changes);
-  new Gauge({
-    name: 'event_thread_cpu_seconds_total',
-    help: 'CPU time used by the event thread applying events, from /proc; 0 when events are applied on the main thread.',
-    registers: [metrics],
-    collect() {
-      const seconds = events.threadCpuSeconds();
-      if (seconds !== null) this.set(seconds);
-    },
-  });
+  const events = new EventProcessor(database.db, eventBatches(config, database, log), clock, log, lag, changes);
+  threadCpuGauge(metrics, 'event_thread_cpu_seconds_total', 'CPU time used by the event thread applying events, from /proc; 0 when events are applied on the main thread.', () => events.threadCpuSeconds());
   new Gauge({
     name: 'events_unprocessed',
     help: 'Accepted events not yet applied (the processing backlog).',
@@ -156,24 +136,12 @@ export async function createRuntime(
   const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog, inProcessSites });
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
-  const ranker = new UserRanker(rankingBackend(config, database.db, clock, pipeline.embedder.dimensions, log), pipeline.embedder, rankingMeter(metrics), pipeline.categories, pipeline.itemVectors);
+  const ranker = new UserRanker(rankingBackend(config, database, clock, pipeline.embedder.dimensions, log), pipeline.embedder, rankingMeter(metrics), pipeline.categories, pipeline.itemVectors);
   const snapshots = redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore();
   const scenarios = new ScenarioCache(database.db, clock);
-  // better-sqlite3 reads synchronously: on a SQLite file, users' states are read on a thread of their own whenever the node uses threads.
-  const userStateThread =
-    database.kind === 'sqlite' && config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:')
-      ? new ThreadedUserStateLoader(config.databaseUrl, (err) => log.error({ err }, 'user-state thread failed'))
-      : null;
-  const users = new UserStates(userStateThread?.load ?? inlineUserStateLoader(database.db), config.feed.listCapacity);
-  new Gauge({
-    name: 'user_state_thread_cpu_seconds_total',
-    help: 'CPU time used by the thread that reads users\' feed states from a SQLite file, from /proc; 0 when they are read on the main thread.',
-    registers: [metrics],
-    collect() {
-      const seconds = userStateThread?.cpuSeconds() ?? null;
-      if (seconds !== null) this.set(seconds);
-    },
-  });
+  const userStates = userStateLoader(config, database, log);
+  const users = new UserStates(userStates.load, config.feed.listCapacity);
+  threadCpuGauge(metrics, 'user_state_thread_cpu_seconds_total', "CPU time used by the thread that reads users' feed states from a SQLite file, from /proc; 0 when they are read on the main thread.", () => userStates.thread?.cpuSeconds() ?? null);
   changes.subscribe((change) => {
     if (change.kind === 'tenant') scenarios.invalidate(change.tenantId);
     else if (change.kind === 'account') keys.forgetTenant(change.tenantId);
@@ -192,15 +160,7 @@ export async function createRuntime(
     intervalMs: config.feed.modelTrainIntervalMs,
     threaded: config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:'),
   });
-  new Gauge({
-    name: 'feed_ranking_thread_cpu_seconds_total',
-    help: 'CPU time used by the ranking threads (rankings, sweeps, pool refreshes), from /proc; 0 when ranking runs on the HTTP thread.',
-    registers: [metrics],
-    collect() {
-      const seconds = ranker.backend.cpuSeconds();
-      if (seconds !== null) this.set(seconds);
-    },
-  });
+  threadCpuGauge(metrics, 'feed_ranking_thread_cpu_seconds_total', 'CPU time used by the ranking threads (rankings, sweeps, pool refreshes), from /proc; 0 when ranking runs on the HTTP thread.', () => ranker.backend.cpuSeconds());
   new Gauge({
     name: 'feed_ranked_lists',
     help: 'Ranked feed lists held by this process (about one per active user and area context).',
@@ -353,30 +313,12 @@ export async function createRuntime(
       await limiter.close();
       await objects.close();
       await ranker.backend.close();
-      await userStateThread?.close();
+      await userStates.thread?.close();
       await changes.close();
       if (redis) await redis.quit();
       await database.close();
     },
   };
-}
-
-/**
- * Ranking threads (RANKING_THREADS, default one per core but the HTTP
- * thread's), each with its own database connection and pool; on the HTTP
- * thread itself when asked (0) or when the database is SQLite in memory,
- * which another thread cannot open.
- */
-function rankingBackend(config: Config, db: Kysely<Database>, clock: Clock, dimensions: number, log: pino.Logger): RankingBackend {
-  const inMemory = config.databaseUrl.endsWith(':memory:');
-  if (config.feed.rankingThreads === 0 || inMemory) {
-    return new InlineRanking(new RankingEngine(new ContentPool(db, clock, dimensions), new Popularity(db, clock), new CollaborativeModels(db, clock), config.feed.listCapacity));
-  }
-  return new RankingThreads(
-    config.feed.rankingThreads,
-    { databaseUrl: config.databaseUrl, dimensions, maxWatches: config.feed.listCapacity },
-    (err) => log.error({ err }, 'ranking thread failed; restarting it'),
-  );
 }
 
 /** feed_rankings_total and feed_ranking_seconds_total: how many rankings, and the time they took where they ran. */

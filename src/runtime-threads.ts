@@ -1,0 +1,62 @@
+import { Gauge, type Registry } from 'prom-client';
+import type pino from 'pino';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/connect.js';
+import { InlineEventBatches, ThreadedEventBatches, type EventBatches } from './events/event-batches.js';
+import { ContentPool } from './feed/content-pool.js';
+import { Popularity } from './feed/popularity.js';
+import { InlineRanking, type RankingBackend } from './feed/ranking-backend.js';
+import { RankingEngine } from './feed/ranking-engine.js';
+import { RankingThreads } from './feed/ranking-threads.js';
+import { inlineUserStateLoader, ThreadedUserStateLoader, type UserStateLoader } from './feed/user-state-loader.js';
+import { CollaborativeModels } from './learning/collaborative-models.js';
+import type { Clock } from './lib/clock.js';
+
+/**
+ * Where work that would hold the HTTP thread's event loop runs (issue 15):
+ * rankings, applying events and, on a SQLite file, reading users' states,
+ * each on worker threads with connections of their own; on the calling thread
+ * when asked, or when the database is SQLite in memory, which another thread
+ * cannot open.
+ */
+const inMemory = (config: Config) => config.databaseUrl.endsWith(':memory:');
+
+/** Ranking threads (RANKING_THREADS, default one per core but the HTTP thread's), each with its own pool. */
+export function rankingBackend(config: Config, database: DatabaseHandle, clock: Clock, dimensions: number, log: pino.Logger): RankingBackend {
+  const { db } = database;
+  if (config.feed.rankingThreads === 0 || inMemory(config)) {
+    return new InlineRanking(new RankingEngine(new ContentPool(db, clock, dimensions), new Popularity(db, clock), new CollaborativeModels(db, clock), config.feed.listCapacity));
+  }
+  return new RankingThreads(
+    config.feed.rankingThreads,
+    { databaseUrl: config.databaseUrl, dimensions, maxWatches: config.feed.listCapacity },
+    (err) => log.error({ err }, 'ranking thread failed; restarting it'),
+  );
+}
+
+/** The event thread (EVENT_THREAD). */
+export function eventBatches(config: Config, database: DatabaseHandle, log: pino.Logger): EventBatches {
+  return config.eventThread && !inMemory(config)
+    ? new ThreadedEventBatches(config.databaseUrl, (err) => log.error({ err }, 'event thread failed'))
+    : new InlineEventBatches(database.db, database.kind);
+}
+
+/** better-sqlite3 reads synchronously: on a SQLite file, users' states are read on a thread whenever the node uses threads. */
+export function userStateLoader(config: Config, database: DatabaseHandle, log: pino.Logger): { load: UserStateLoader; thread: ThreadedUserStateLoader | null } {
+  if (database.kind !== 'sqlite' || config.feed.rankingThreads === 0 || inMemory(config)) return { load: inlineUserStateLoader(database.db), thread: null };
+  const thread = new ThreadedUserStateLoader(config.databaseUrl, (err) => log.error({ err }, 'user-state thread failed'));
+  return { load: thread.load, thread };
+}
+
+/** A `<name>_cpu_seconds_total` gauge of a thread's CPU time, from /proc (left at 0 while `seconds` says null: work on the main thread). */
+export function threadCpuGauge(metrics: Registry, name: string, help: string, seconds: () => number | null): void {
+  new Gauge({
+    name,
+    help,
+    registers: [metrics],
+    collect() {
+      const value = seconds();
+      if (value !== null) this.set(value);
+    },
+  });
+}
