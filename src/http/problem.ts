@@ -9,7 +9,7 @@ export interface FieldError {
 
 /**
  * The one error type handlers throw. Its text is written for the client; the
- * internal cause, if any, goes to the log only (see `error-handler.ts`).
+ * internal cause, if any, goes to the log only (see `error-handling.ts`).
  */
 export class ApiError extends Error {
   constructor(

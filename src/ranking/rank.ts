@@ -3,18 +3,17 @@ import { scoreCandidate, tenantPriorCtr } from './score.js';
 import { seededRandom, seededShuffle, seededSlots } from './seeded.js';
 import type { Candidate, RankContext, RankedItem, RankingConfig } from './types.js';
 
+/** "New" for exploration: fewer impressions than the popularity prior's weight (score.ts). */
+export const NEW_ITEM_MAX_IMPRESSIONS = 20;
+/** Exploration picks come from the top 4 × (number of slots) new items by score, shuffled by the seed. */
+export const EXPLORATION_POOL_FACTOR = 4;
+
 /**
  * The one call of the feed service (and push jobs): score every candidate, diversify, then give
  * a share of the slots to new items the ranking would not have shown (exploration), so an item
  * without impressions can earn the clicks its popularity needs. Deterministic: the same
  * candidates, context and seed give the same list; the seed only moves exploration picks.
  */
-
-/** "New" for exploration: fewer impressions than the popularity prior's weight (score.ts). */
-export const NEW_ITEM_MAX_IMPRESSIONS = 20;
-/** Exploration picks come from the top 4 × (number of slots) new items by score, shuffled by the seed. */
-export const EXPLORATION_POOL_FACTOR = 4;
-
 export function rank(candidates: Candidate[], ctx: RankContext, options: { limit: number; pageSize: number }): RankedItem[] {
   const limit = Math.max(0, Math.floor(options.limit));
   const priorCtr = tenantPriorCtr(ctx.tenantCtr);
