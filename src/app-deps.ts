@@ -18,7 +18,7 @@ import type { CollaborativeTrainer } from './learning/collaborative-trainer.js';
 import type { FeedService } from './feed/feed-service.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { Database } from './db/schema.js';
-import type { EventLog } from './events/event-log.js';
+import type { EventAppender } from './events/event-log.js';
 import type { EventProcessor } from './events/event-processor.js';
 import type { Clock } from './lib/clock.js';
 import type { Signer } from './lib/signer.js';
@@ -59,7 +59,8 @@ export interface AppDeps {
   /** Signs pagination cursors. */
   cursors: Signer;
   tokens: TrackingTokens;
-  eventLog: EventLog;
+  /** The `events` table, or the JetStream stream with EVENT_LOG_URL. */
+  eventLog: EventAppender;
   events: EventProcessor;
   /** The gazetteer in use (built-in areas plus operator imports). */
   areas: AreaDirectory;

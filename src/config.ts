@@ -32,6 +32,16 @@ export interface Config {
   eventThread: boolean;
   /** `content-feed worker` serves /healthz, /readyz and /metrics on this port; null: no HTTP at all. */
   workerMetricsPort: number | null;
+  /** The event log on NATS JetStream (docs/scaling.md); null: the `events` table of the database. */
+  eventLog: {
+    url: string;
+    /** The JetStream stream; its subjects are `<stream>.<partition>`. */
+    stream: string;
+    /** Partitions by hash of tenant and user: a user's events are applied in order by one processor. */
+    partitions: number;
+    /** How long a processor holds a partition without renewing it. */
+    leaseMs: number;
+  } | null;
   crawl: {
     /** Sources crawled at once by one worker. */
     concurrency: number;
@@ -122,6 +132,10 @@ export const CONFIG_VARIABLES = [
   'ITEM_VECTOR_MIN_ARTICLES',
   'ITEM_VECTOR_DIMENSIONS',
   'EVENT_THREAD',
+  'EVENT_LOG_URL',
+  'EVENT_LOG_STREAM',
+  'EVENT_LOG_PARTITIONS',
+  'EVENT_LOG_LEASE_MS',
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -246,6 +260,7 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
   };
   // Events are applied on a thread of their own, so their statements and commits never hold the event loop serving requests.
   const eventThread = boolean('EVENT_THREAD', true);
+  const eventLog = eventLogConfig(url('EVENT_LOG_URL', ['nats']), databaseUrl, get('EVENT_LOG_STREAM'), integer, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -266,6 +281,7 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     trustProxy,
     workerMetricsPort,
     eventThread,
+    eventLog: eventLog && Object.freeze(eventLog),
     crawl: Object.freeze(crawl),
     embeddingModelPath,
     objectStoreEndpoint,
@@ -289,6 +305,29 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): false | n
   if (parts.every((p) => address.test(p) || p === 'loopback' || p === 'linklocal' || p === 'uniquelocal')) return parts.join(',');
   problems.push(`TRUST_PROXY must be a hop count or comma-separated proxy addresses/CIDR ranges (e.g. 1, or 10.0.0.0/8), got "${raw}"`);
   return false;
+}
+
+/**
+ * EVENT_LOG_URL=nats://…: events go to a JetStream stream instead of the
+ * database's `events` log. For fleets on PostgreSQL: a SQLite node has one
+ * writer and no fleet, and its own log is faster than a network round trip.
+ */
+function eventLogConfig(
+  url: string | null,
+  databaseUrl: string,
+  streamRaw: string | undefined,
+  integer: (name: ConfigVariable, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): Config['eventLog'] {
+  const stream = streamRaw ?? 'content-feed-events';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(stream)) problems.push(`EVENT_LOG_STREAM must be 1–64 letters, digits, - or _, got "${stream}"`);
+  const partitions = integer('EVENT_LOG_PARTITIONS', 16, 1, 1024);
+  const leaseMs = integer('EVENT_LOG_LEASE_MS', 10_000, 500, 600_000);
+  if (url === null) return null;
+  if (!/^postgres(ql)?:/.test(databaseUrl)) {
+    problems.push('EVENT_LOG_URL needs DATABASE_URL=postgres://…: the event log is for fleets on PostgreSQL (SQLite logs events in its own file)');
+  }
+  return { url, stream, partitions, leaseMs };
 }
 
 /** The base URL clients use: PUBLIC_BASE_URL, else the address the server listens on. */

@@ -26,6 +26,8 @@ import { openDatabase } from './db/connect.js';
 import { DemoSite } from './demo/demo-site.js';
 import { EventLog } from './events/event-log.js';
 import { EventProcessor } from './events/event-processor.js';
+import { LogEventBatches } from './events/log-event-batches.js';
+import { NatsEventLog } from './events/nats-event-log.js';
 import { SqliteEventWriter } from './events/sqlite-event-writer.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -111,7 +113,10 @@ export async function createRuntime(
       ? new PostgresChangeBus(config.databaseUrl, (channel, payload) => sql`SELECT pg_notify(${channel}, ${payload})`.execute(database.db), log)
       : new LocalChangeBus();
   if (changes instanceof PostgresChangeBus) await changes.start();
-  const events = new EventProcessor(database.db, eventBatches(config, database, log), clock, log, lag, changes);
+  // EVENT_LOG_URL: events wait in a JetStream stream (docs/scaling.md), else in the database's `events` table.
+  const natsLog = config.eventLog ? await NatsEventLog.connect(config.eventLog, log) : null;
+  const batches = natsLog ? new LogEventBatches(database.db, natsLog, () => events.wake(), log) : eventBatches(config, database, log);
+  const events = new EventProcessor(database.db, batches, clock, log, lag, changes);
   threadCpuGauge(metrics, 'event_thread_cpu_seconds_total', 'CPU time used by the event thread applying events, from /proc; 0 when events are applied on the main thread.', () => events.threadCpuSeconds());
   new Gauge({
     name: 'events_unprocessed',
@@ -125,7 +130,7 @@ export async function createRuntime(
   // the thread serving requests; PostgreSQL commits are asynchronous already.
   const sqliteFile = database.kind === 'sqlite' && !config.databaseUrl.endsWith(':memory:') ? config.databaseUrl.replace(/^sqlite:(\/\/)?/, '') : null;
   const writer = sqliteFile ? new SqliteEventWriter(sqliteFile) : null;
-  const eventLog = new EventLog(database.db, database.kind, () => events.wake(), writer);
+  const eventLog = natsLog ?? new EventLog(database.db, database.kind, () => events.wake(), writer);
   let listenAddress: string | undefined;
   const publicBaseUrl = () => baseUrlOf(config, listenAddress);
   const thumbnailLinks = new ThumbnailLinks(secretKey, publicBaseUrl);
@@ -307,6 +312,7 @@ export async function createRuntime(
       await webhooks.stop();
       await pipeline.close();
       await events.close();
+      await natsLog?.close();
       await writer?.close();
       await meter.close();
       await keys.flushLastUsed();

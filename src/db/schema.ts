@@ -31,6 +31,8 @@ export interface Database {
   users: UsersTable;
   user_sources: UserSourcesTable;
   events: EventsTable;
+  event_log_partitions: EventLogPartitionsTable;
+  event_log_processors: EventLogProcessorsTable;
   sessions: SessionsTable;
   read_marks: ReadMarksTable;
   user_content_signals: UserContentSignalsTable;
@@ -241,6 +243,21 @@ export interface EventsTable {
   experiment_id: string | null;
   variant: string | null;
   processed: Generated<number>;
+}
+
+/** EVENT_LOG_URL's partitions: who applies each, and up to which stream sequence (migration 0017). */
+export interface EventLogPartitionsTable {
+  stream: string;
+  partition: number;
+  applied_seq: number;
+  owner: string | null;
+  lease_until: number;
+}
+
+export interface EventLogProcessorsTable {
+  stream: string;
+  owner: string;
+  alive_until: number;
 }
 
 export interface SessionsTable {

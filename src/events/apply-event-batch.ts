@@ -48,15 +48,27 @@ export async function applyEventBatch(db: Kysely<Database>, kind: DatabaseKind, 
       byTenant.set(r.tenant_id, list);
       lagsMs.push(Math.max(0, now - r.received_at));
     }
-    for (const [tenantId, events] of byTenant) {
-      const known = await loadKnownState(trx, kind, tenantId, events);
-      await writeEffects(trx, tenantId, computeEffects(events, known), now);
-      changes.push(...rankingChanges(tenantId, events));
-    }
+    changes.push(...(await applyStoredEvents(trx, kind, byTenant, now)));
     await markProcessed(trx, kind, rows.map((r) => r.seq));
     return rows.length;
   });
   return { count, changes, lagsMs };
+}
+
+/**
+ * Computes and writes the effects of each tenant's events, in the order given,
+ * inside the caller's transaction; returns the users whose ranking state they
+ * changed. Shared by the `events` table's batches and the JetStream log's
+ * (log-event-batches.ts).
+ */
+export async function applyStoredEvents(trx: Transaction<Database>, kind: DatabaseKind, byTenant: Map<string, StoredEvent[]>, now: number): Promise<Change[]> {
+  const changes: Change[] = [];
+  for (const [tenantId, events] of byTenant) {
+    const known = await loadKnownState(trx, kind, tenantId, events);
+    await writeEffects(trx, tenantId, computeEffects(events, known), now);
+    changes.push(...rankingChanges(tenantId, events));
+  }
+  return changes;
 }
 
 /** Events after which the user's next first page must reflect them (the rest: at the list's next refresh). */

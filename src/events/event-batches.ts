@@ -17,6 +17,8 @@ export interface EventBatches {
   apply(now: number): Promise<AppliedBatch>;
   /** CPU seconds spent applying, where it can be told apart from the HTTP thread's (null: on that thread). */
   cpuSeconds(): number | null;
+  /** Accepted events not yet applied, where they are not rows of the `events` table (the JetStream log). */
+  backlog?(): Promise<number>;
   close(): Promise<void>;
 }
 

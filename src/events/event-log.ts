@@ -9,8 +9,13 @@ interface Waiter {
   reject(error: unknown): void;
 }
 
-const ROWS_PER_INSERT = 200;
-const COLUMNS = [
+/** Where POST /v1/events puts an accepted batch: resolves once it is stored durably (then the 202). */
+export interface EventAppender {
+  append(events: LoggedEvent[]): Promise<void>;
+}
+
+export const ROWS_PER_INSERT = 200;
+export const COLUMNS = [
   'tenant_id', 'dedupe_key', 'type', 'session_id', 'user_id', 'content_id', 'channel',
   'scenario', 'position', 'occurred_at', 'received_at', 'metadata', 'features', 'experiment_id', 'variant',
 ] as const;
@@ -42,7 +47,7 @@ function insertStatement(kind: DatabaseKind, rows: number): string {
  * many 202s share one fsync instead of paying one each. `append` resolves only
  * after the commit that holds its events.
  */
-export class EventLog {
+export class EventLog implements EventAppender {
   private queue: Waiter[] = [];
   private committing = false;
 
@@ -90,15 +95,18 @@ export class EventLog {
       for (let i = 0; i < events.length; i += ROWS_PER_INSERT) {
         const chunk = events.slice(i, i + ROWS_PER_INSERT);
         const params: unknown[] = [];
-        for (const e of chunk) {
-          params.push(
-            e.tenantId, e.dedupeKey, e.type, e.sessionId, e.userId, e.contentId, e.channel,
-            e.scenario, e.position, e.occurredAt, e.receivedAt, e.metadata === null ? null : JSON.stringify(e.metadata),
-            e.features === null ? null : JSON.stringify(e.features), e.experimentId, e.variant,
-          );
-        }
+        for (const e of chunk) params.push(...eventRowValues(e));
         await trx.executeQuery(CompiledQuery.raw(insertStatement(this.kind, chunk.length), params));
       }
     });
   }
+}
+
+/** An event's values in COLUMNS' order. */
+export function eventRowValues(e: LoggedEvent): unknown[] {
+  return [
+    e.tenantId, e.dedupeKey, e.type, e.sessionId, e.userId, e.contentId, e.channel,
+    e.scenario, e.position, e.occurredAt, e.receivedAt, e.metadata === null ? null : JSON.stringify(e.metadata),
+    e.features === null ? null : JSON.stringify(e.features), e.experimentId, e.variant,
+  ];
 }

@@ -61,6 +61,7 @@ export class EventProcessor {
 
   /** Accepted events not yet applied. */
   async backlog(): Promise<number> {
+    if (this.batches.backlog) return this.batches.backlog();
     const row = await this.db
       .selectFrom('events')
       .select((eb) => eb.fn.countAll<number>().as('n'))

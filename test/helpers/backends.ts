@@ -72,3 +72,11 @@ export function testRedisUrl(): string | null {
   if (!url) console.warn('[tests] TEST_REDIS_URL not set: Redis suites are SKIPPED.');
   return url;
 }
+
+/** NATS with JetStream for the event-log suites (EVENT_LOG_URL); null skips them, unless REQUIRE_ALL_BACKENDS=1. */
+export function testNatsUrl(): string | null {
+  const url = process.env.TEST_NATS_URL ?? null;
+  if (!url && process.env.REQUIRE_ALL_BACKENDS === '1') throw new Error('TEST_NATS_URL is required (REQUIRE_ALL_BACKENDS=1)');
+  if (!url) console.warn('[tests] TEST_NATS_URL not set: event-log (NATS JetStream) suites are SKIPPED.');
+  return url;
+}
