@@ -10,6 +10,14 @@ export const MIN_TRAINING_ARTICLES = 20;
 /** Laplace smoothing. */
 const ALPHA = 0.1;
 
+/** What a classifier has learned, as plain arrays: it crosses threads (category-thread.ts) and adds up. */
+export interface ClassifierCounts {
+  counts: Float32Array;
+  termTotals: Float64Array;
+  documents: Float64Array;
+  total: number;
+}
+
 export interface CategoryGuess {
   category: Category;
   /** The posterior probability of `category` (0 when the classifier had no data). */
@@ -43,6 +51,21 @@ export class CategoryClassifier {
       this.counts[bucket(term) * CATEGORIES.length + c]! += 1;
       this.termTotals[c]! += 1;
     }
+  }
+
+  /** A copy of what it has learned. */
+  learned(): ClassifierCounts {
+    return { counts: this.counts.slice(), termTotals: this.termTotals.slice(), documents: this.documents.slice(), total: this.total };
+  }
+
+  /** Adds what another classifier learned (naive Bayes counts add up): as if this one had learned those articles too. */
+  absorb(other: ClassifierCounts): void {
+    for (let i = 0; i < this.counts.length; i++) this.counts[i]! += other.counts[i]!;
+    for (let c = 0; c < this.documents.length; c++) {
+      this.termTotals[c]! += other.termTotals[c]!;
+      this.documents[c]! += other.documents[c]!;
+    }
+    this.total += other.total;
   }
 
   /** Ready when it has enough labelled articles in at least two categories. */

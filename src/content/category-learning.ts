@@ -1,20 +1,17 @@
 import type { Kysely } from 'kysely';
-import { isCategory, type Category } from '../analysis/categories.js';
-import type { CategoryClassifier } from '../analysis/category-classifier.js';
+import type { Category } from '../analysis/categories.js';
+import type { CategoryClassifier, ClassifierCounts } from '../analysis/category-classifier.js';
 import { embeddingTermCounts } from '../analysis/embedding-terms.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { ThreadClient } from '../lib/thread-client.js';
+import { learnFromStored, recategorised } from './category-passes.js';
+import type { CategoryThreadCall } from './category-thread.js';
 import type { ContentCatalog } from './content-catalog.js';
 
-/** Labelled articles a worker learns from at start: enough for 94 % held out on livedoor (docs/analysis.md). */
-const TRAINING_ARTICLES = 5000;
-/** Articles categorised again per pass, newest first. */
-const BACKFILL_ARTICLES = 2000;
+const THREAD_ENTRY = new URL('./category-thread.js', import.meta.url);
 const BACKFILL_WINDOW_MS = 7 * 24 * 60 * 60_000;
 const BACKFILL_INTERVAL_MS = 10 * 60_000;
-const PAGE = 250;
-/** The longest the worker's event loop runs classifier work without yielding. */
-const SLICE_MS = 4;
 
 /**
  * The worker's side of the category classifier (the analyser learns from
@@ -22,10 +19,15 @@ const SLICE_MS = 4;
  * labelled articles in the database, so a restarted worker is not blind; then
  * every 10 minutes it categorises again the recent articles that the
  * classifier left `other` or that have no category (stored before it was ready).
+ * Both passes read and tokenise thousands of articles: with `databaseUrl` (a
+ * database another thread can open) they run on a thread of their own,
+ * started at the first pass (category-thread.ts), and this thread only adds up
+ * the counts and writes the changes.
  */
 export class CategoryLearning {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  private readonly thread: ThreadClient<CategoryThreadCall> | null;
 
   constructor(
     private readonly deps: {
@@ -34,8 +36,14 @@ export class CategoryLearning {
       classifier: CategoryClassifier;
       catalog: ContentCatalog;
       log: { info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+      /** Run the passes on a thread with a connection to this database (null: on this thread). */
+      databaseUrl: string | null;
     },
-  ) {}
+  ) {
+    this.thread = deps.databaseUrl
+      ? new ThreadClient<CategoryThreadCall>('category', THREAD_ENTRY, { databaseUrl: deps.databaseUrl }, (err) => deps.log.error({ err }, 'category thread failed'), false)
+      : null;
+  }
 
   /** The classifier has learned enough to guess (tests, status). */
   get classifierReady(): boolean {
@@ -78,35 +86,16 @@ export class CategoryLearning {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running?.catch(() => {});
+    await this.thread?.close();
   }
 
   /** Learns from the newest labelled articles (a feed's or a source's category); returns how many. */
   async trainFromStored(): Promise<number> {
     const { db, classifier } = this.deps;
-    let learned = 0;
-    let before: { at: number; id: string } | null = null;
-    while (learned < TRAINING_ARTICLES) {
-      let query = db
-        .selectFrom('contents')
-        .select(['id', 'title', 'body', 'summary', 'language', 'category', 'created_at'])
-        .where('category', 'is not', null)
-        .where('category', '!=', 'other')
-        .where((eb) => eb.or([eb('category_source', 'is', null), eb('category_source', '!=', 'classifier')]));
-      if (before !== null) {
-        const b = before;
-        query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(b.at, b.id)));
-      }
-      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PAGE).execute();
-      await inSlices(rows, (row) => {
-        if (row.category !== null && isCategory(row.category) && row.category !== 'other') {
-          classifier.learn(termsOf(row), row.category);
-          learned++;
-        }
-      });
-      if (rows.length < PAGE) break;
-      const last = rows[rows.length - 1]!;
-      before = { at: Number(last.created_at), id: last.id };
-    }
+    if (!this.thread) return learnFromStored(db, classifier);
+    const { result } = await this.thread.call({ kind: 'learn' });
+    const { learned, counts } = result as { learned: number; counts: ClassifierCounts };
+    classifier.absorb(counts);
     return learned;
   }
 
@@ -114,31 +103,10 @@ export class CategoryLearning {
   async backfill(): Promise<number> {
     const { db, clock, classifier, catalog } = this.deps;
     if (!classifier.ready) return 0;
-    // Two reads through the index contents_category, not one OR over the window's articles.
     const since = clock.now() - BACKFILL_WINDOW_MS;
-    const uncategorised = await db
-      .selectFrom('contents')
-      .select(['id', 'title', 'body', 'summary', 'language', 'category'])
-      .where('category', 'is', null)
-      .where('published_at', '>=', since)
-      .orderBy('published_at', 'desc')
-      .limit(BACKFILL_ARTICLES)
-      .execute();
-    const leftOther = await db
-      .selectFrom('contents')
-      .select(['id', 'title', 'body', 'summary', 'language', 'category'])
-      .where('category', '=', 'other')
-      .where('category_source', '=', 'classifier')
-      .where('published_at', '>=', since)
-      .orderBy('published_at', 'desc')
-      .limit(BACKFILL_ARTICLES - uncategorised.length)
-      .execute();
-    const rows = [...uncategorised, ...leftOther];
-    const changed: { id: string; category: string }[] = [];
-    await inSlices(rows, (row) => {
-      const { category } = classifier.classify(termsOf(row));
-      if (category !== row.category) changed.push({ id: row.id, category });
-    });
+    const changed = this.thread
+      ? ((await this.thread.call({ kind: 'recategorise', learned: classifier.learned(), since })).result as { id: string; category: string }[])
+      : await recategorised(db, classifier, since);
     const now = clock.now();
     for (const { id, category } of changed) {
       // updated_at moves, so the feed's content pools reload the item.
@@ -146,22 +114,5 @@ export class CategoryLearning {
       catalog.forget(id);
     }
     return changed.length;
-  }
-}
-
-/** The terms the analyser saw: title and text as it analysed them (article-store.ts). */
-function termsOf(row: { title: string; body: string; summary: string; language: string | null }): string[] {
-  return [...embeddingTermCounts(`${row.title}\n${row.body || row.summary}`, row.language).keys()];
-}
-
-/** Runs `work` over `items`, yielding the event loop every few milliseconds. */
-async function inSlices<T>(items: readonly T[], work: (item: T) => void): Promise<void> {
-  let sliceStart = performance.now();
-  for (const item of items) {
-    work(item);
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
   }
 }

@@ -60,12 +60,13 @@ export async function createContentPipeline(o: {
   log.info({ embedder: embedder.id, areas: areas.size }, 'content pipeline ready');
   const analyser = new ArticleAnalyser(embedder, termStats, areas);
   const articles = new ArticleStore(db, clock, analyser, new NearDuplicateIndex(), o.catalog);
-  const categories = new CategoryLearning({ db, clock, classifier: analyser.categories, catalog: o.catalog, log });
+  const threaded = config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:');
+  const categories = new CategoryLearning({ db, clock, classifier: analyser.categories, catalog: o.catalog, log, databaseUrl: threaded ? config.databaseUrl : null });
   const itemVectors = new ItemVectorLearning({
     db,
     clock,
     databaseUrl: config.databaseUrl,
-    threaded: config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:'),
+    threaded,
     log,
     minArticles: config.feed.itemVectorMinArticles,
     dimensions: config.feed.itemVectorDimensions,

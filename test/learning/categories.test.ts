@@ -62,15 +62,25 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a category for e
     expect(first).toEqual({ category: 'sports', category_source: 'classifier' });
   });
 
-  it('a restarted node learns again from the stored labelled articles as it starts', async () => {
-    const node = await startTestApp({ database: { url: t.databaseUrl, drop: async () => {} }, clock: t.clock });
+  // RANKING_THREADS 1: the node reads and tokenises the stored articles on its category thread (not on an in-memory SQLite).
+  it.each([
+    ['on its own thread', '0'],
+    ['on its category thread', '1'],
+  ])('a restarted node learns again from the stored labelled articles as it starts (%s)', async (_where, rankingThreads) => {
+    const node = await startTestApp({ database: { url: t.databaseUrl, drop: async () => {} }, clock: t.clock, env: { RANKING_THREADS: rankingThreads } });
     try {
       await node.deps.categories.settled();
       expect(node.deps.categories.classifierReady).toBe(true);
       // The 24 labelled articles (12 by source, 11 by source, 1 by its own label); the classifier's own are not learned from.
       expect(node.logs.map((l) => JSON.parse(l)).find((l) => l.msg === 'category classifier trained from stored articles')).toMatchObject({ learned: 24 });
-      const res = await node.admin('POST', '/admin/v1/contents', { source_id: unlabelled, url: 'https://news.example/after-restart', ...article('business', 999), published_at: new Date(t.clock.now()).toISOString() });
+      const res = await node.admin('POST', '/admin/v1/contents', { source_id: unlabelled, url: `https://news.example/after-restart-${rankingThreads}`, ...article('business', 999), published_at: new Date(t.clock.now()).toISOString() });
       expect(res.json()).toMatchObject({ category: 'business', category_source: 'classifier' });
+      // The worker's pass, on the same thread: an article that lost its category gets it back.
+      const lost = await node.deps.db.updateTable('contents').set({ category: null, category_source: null }).where('url', '=', 'https://news.example/sports/1').executeTakeFirstOrThrow();
+      expect(Number(lost.numUpdatedRows)).toBe(1);
+      expect(await node.deps.categories.backfill()).toBe(1);
+      const again = await node.deps.db.selectFrom('contents').select(['category', 'category_source']).where('url', '=', 'https://news.example/sports/1').executeTakeFirstOrThrow();
+      expect(again).toEqual({ category: 'sports', category_source: 'classifier' });
     } finally {
       await node.close();
     }
