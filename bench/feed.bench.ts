@@ -134,7 +134,7 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
         value: `${s(boot.firstPersonalMs)}, first feeds after listening ${(boot.firstPersonalMs - boot.listeningMs).toFixed(0)} ms, RSS ${readyMb.toFixed(0)} MB; then ${quiet.toFixed(0)} s more until idle (< 0.2 cores for 1 s)`,
       },
       {
-        name: 'boot: process start → first 200 feed with items (content-feed serve through tsx)',
+        name: 'boot: process start → first 200 feed with items (`node dist/main.js serve`, as production)',
         value: `${s(boot.firstFeedMs)} anonymous, ${s(boot.firstPersonalMs)} personalised (listening at ${s(boot.listeningMs)})`,
         target: '< 2 s',
       },

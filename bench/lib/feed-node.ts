@@ -41,7 +41,7 @@ async function firstFeed(base: string, headers: Record<string, string>, query: s
 
 /**
  * The feed benchmark's server: `content-feed serve` as production starts it
- * (src/main.ts through tsx; event processor, push worker and whatever `serve`
+ * (`node dist/main.js`, built first; event processor, push worker and whatever `serve`
  * starts for the feed, in its process), on `database` and Redis when the backend
  * has it, logging at `warn`. Once it listens: algorithm `bench`, feed scenario
  * `bench` and push scenario `bench-push` through the admin API (a few ms), then

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { builtMain, ROOT } from './built-service.js';
 
 export interface ServiceProcess {
   /** http://127.0.0.1:<port> for `serve`; null for `worker`. */
@@ -8,7 +8,6 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 /**
  * As test/helpers/child-server.ts, with a longer wait: on 100,000 items a node
  * loads its pool and term statistics before it listens, which took over 30 s
@@ -18,9 +17,10 @@ const START_LIMIT_MS = 180_000;
 /** A process still running this long after SIGTERM (a push job winding down) is killed. */
 const STOP_LIMIT_MS = 30_000;
 
-/** Starts `content-feed serve|worker …` from the sources (through tsx) and waits for the line that says it runs. */
+/** Starts `content-feed serve|worker …` as production does (`node dist/main.js`, built from the sources first) and waits for the line that says it runs. */
 export async function startService(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'src/main.ts'), ...args], {
+  const main = builtMain();
+  const child = spawn(process.execPath, [...nodeArgs, main, ...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
