@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
+import { testBackends } from '../helpers/backends.js';
 
 const STORY = '記者が現地で関係者に話を聞いた。今後の予定についても説明があった。周辺の住民からは期待と不安の声が上がっている。';
 
-describe('GET /v1/feed: areas (SPEC rules 4–8)', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: areas (SPEC rules 4–8) on %s', (_name, backend) => {
   let f: FeedFixture;
   let shibuya: string;
   let fuchu: string;
   let osaka: string;
   let ward: string;
   beforeAll(async () => {
-    f = await startFeedFixture({ perSource: 6 });
+    f = await startFeedFixture({ backend, perSource: 6 });
     // Older than the rest, so only the area boost can lift them to the top.
     shibuya = await f.ingest('science', { title: '渋谷駅前で新しい広場が完成', body: `渋谷駅の西口に新しい広場が完成した。${STORY}`, minutesAgo: 600 });
     fuchu = await f.ingest('science', { title: '東京都府中市で市民祭り', body: `東京都府中市の公園で市民祭りが開かれた。${STORY}`, minutesAgo: 610 });

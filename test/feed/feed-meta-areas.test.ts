@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
+import { testBackends } from '../helpers/backends.js';
 
-describe("GET /v1/feed: meta says which areas it understood and which names it ignored", () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))("GET /v1/feed: meta says which areas it understood and which names it ignored on %s", (_name, backend) => {
   let f: FeedFixture;
   beforeAll(async () => {
-    f = await startFeedFixture({ perSource: 1 });
+    f = await startFeedFixture({ backend, perSource: 1 });
   });
   afterAll(() => f.t.close());
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeTenantRouteSecurity } from '../helpers/security-suite.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
+import { testBackends } from '../helpers/backends.js';
 
-describe('GET /v1/feed: request, response and credits', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: request, response and credits on %s', (_name, backend) => {
   let f: FeedFixture;
   beforeAll(async () => {
-    f = await startFeedFixture();
+    f = await startFeedFixture({ backend });
   });
   afterAll(() => f.t.close());
 

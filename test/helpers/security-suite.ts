@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../src/tenants/api-key-format.js';
+import { testBackends } from './backends.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 export interface TenantRouteSpec {
@@ -27,14 +28,14 @@ export interface Fixture {
 /**
  * The security cases every tenant route must pass (STYLE habit 8): missing and
  * bad keys, browser origins, rate limits, usage caps and cross-tenant access.
- * Each route's test file calls this once.
+ * Each route's test file calls this once; it runs on every backend.
  */
 export function describeTenantRouteSecurity(name: string, spec: TenantRouteSpec): void {
-  describe(`security: ${name}`, () => {
+  describe.each(testBackends().map((b) => [b.name, b] as const))(`security: ${name} on %s`, (_backend, backend) => {
     let t: TestApp;
     let fixture: Fixture;
     beforeAll(async () => {
-      t = await startTestApp();
+      t = await startTestApp({ backend });
       const a = await t.createTenant({ plan: 'enterprise' });
       const b = await t.createTenant({ plan: 'enterprise' });
       fixture = { a, b, data: (await spec.setup?.(t, a)) ?? {} };

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { testBackends } from '../helpers/backends.js';
 
 /** A value outside an enum is one field error that lists what is allowed, in body, query and path alike. */
-describe('400 for a value outside an enum', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('400 for a value outside an enum on %s', (_name, backend) => {
   let t: TestApp;
   let tenantId: string;
   let apiKey: string;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ backend });
     ({ tenantId, apiKey } = await t.createTenant());
   });
   afterAll(() => t.close());

@@ -1,14 +1,16 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { testBackends } from '../helpers/backends.js';
 
 const PROBLEM = /^application\/problem\+json/;
 
-describe('errors as problem details', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('errors as problem details on %s', (_name, backend) => {
   let t: TestApp;
   let apiKey: string;
   beforeAll(async () => {
     t = await startTestApp({
+      backend,
       extend: (app) => {
         app.get('/v1/test-boom', { config: { auth: 'tenant' } }, async () => {
           throw new Error('secret internal detail: connection string postgres://user:pw@db');
@@ -100,13 +102,13 @@ describe('errors as problem details', () => {
   });
 });
 
-describe('non-ASCII bytes in the request target', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('non-ASCII bytes in the request target on %s', (_name, backend) => {
   let t: TestApp;
   let apiKey: string;
   let contentId: string;
   let port: number;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ backend });
     ({ apiKey } = await t.createTenant());
     contentId = await t.ingest({ source_id: await t.createSource(), url: 'https://news.example/ascii' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });

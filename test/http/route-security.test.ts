@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
 import { describeTenantRouteSecurity } from '../helpers/security-suite.js';
+import { startTestApp } from '../helpers/test-app.js';
 
 describeTenantRouteSecurity('GET /v1/contents/{content_id}', {
   method: 'GET',
@@ -28,10 +30,9 @@ describeTenantRouteSecurity('GET /v1/usage', {
   },
 });
 
-describe('admin routes refuse tenant keys', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('admin routes refuse tenant keys on %s', (_name, backend) => {
   it('every /admin/v1 route in the OpenAPI document answers 401 to a tenant API key', async () => {
-    const { startTestApp } = await import('../helpers/test-app.js');
-    const t = await startTestApp();
+    const t = await startTestApp({ backend });
     try {
       const { apiKey } = await t.createTenant();
       const doc = (await t.app.inject('/v1/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
