@@ -78,6 +78,21 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
     expect(names(await postEvents(t, key, [event(t, { type: 'logout', session_id: 'bad\u0000id' })]))).toEqual(['events[0].session_id']);
   });
 
+  it.each(['impression', 'click', 'return', 'share', 'like', 'dislike'])('%s needs a tracking_token: 400 without one, nothing stored; 202 with one', async (type) => {
+    const user = `needs-token-${type}`;
+    await t.api(key, 'PUT', `/v1/users/${user}`, { properties: {} });
+    const missing = await postEvents(t, key, [event(t, { type: 'session_start', user_id: user }), event(t, { type, user_id: user })]);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ location: 'body', name: 'events[1].tracking_token', message: `is required for ${type}` }]);
+    await t.processEvents();
+    const events = async () => (await t.admin('GET', `/admin/v1/tenants/${tenantId}/users/${user}/events`)).json().events as { type: string }[];
+    expect(await events()).toEqual([]);
+
+    const ok = await postEvents(t, key, [event(t, { type, user_id: user, tracking_token: token(t, tenantId, contentId, { userId: user }) })]);
+    expect(ok.statusCode).toBe(202);
+    expect((await events()).map((e) => e.type)).toEqual([type]);
+  });
+
   it('refuses a forged token, one altered by one character, and another tenant’s', async () => {
     const other = await t.createTenant();
     const good = token(t, tenantId, contentId);

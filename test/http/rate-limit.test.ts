@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from '../../src/ratelimit/memory-rate-limiter.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { testBackends } from '../helpers/backends.js';
 
-describe('per-tenant rate limit (in memory)', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('per-tenant rate limit (in memory) on %s', (_name, backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ backend });
   });
   afterAll(() => t.close());
 
@@ -32,6 +33,23 @@ describe('per-tenant rate limit (in memory)', () => {
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+  });
+
+  it('answers 100 of 130 requests in one second for a professional tenant', async () => {
+    const { apiKey } = await t.createTenant({ plan: 'professional' });
+    const start = t.clock.now() + 10_000;
+    const statuses: number[] = [];
+    for (let i = 0; i < 130; i++) {
+      t.clock.set(start + i * 7); // 130 requests spread over 903 ms
+      const res = await t.api(apiKey, 'GET', '/v1/usage');
+      statuses.push(res.statusCode);
+      expect(res.headers['x-ratelimit-limit']).toBe('100');
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(Math.max(0, 99 - i)));
+    }
+    expect(statuses.slice(0, 100).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
+    t.clock.set(start + 1000); // the first request's slot frees
+    expect((await t.api(apiKey, 'GET', '/v1/usage')).statusCode).toBe(200);
   });
 
   it('admits no 2× burst across the edge of a second', async () => {

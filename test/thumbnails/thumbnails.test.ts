@@ -1,15 +1,18 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startImageSite, type ImageSite } from '../helpers/image-site.js';
+import { downloadLines, runJob } from '../helpers/push.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { testBackends } from '../helpers/backends.js';
 
 const CHROME = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
 const SAFARI = 'image/webp,*/*';
 
-describe('thumbnails: GET /thumbnails/{content_id} (DESIGN §11)', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('thumbnails: GET /thumbnails/{content_id} (DESIGN §11) on %s', (_name, backend) => {
   let t: TestApp;
   let site: ImageSite;
   let key: string;
+  let tenantId: string;
   let sourceId: string;
   let serial = 0;
 
@@ -28,9 +31,10 @@ describe('thumbnails: GET /thumbnails/{content_id} (DESIGN §11)', () => {
 
   beforeAll(async () => {
     site = await startImageSite();
-    t = await startTestApp({ env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true' } });
+    t = await startTestApp({ backend, env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true' } });
     const tenant = await t.createTenant();
     key = tenant.apiKey;
+    tenantId = tenant.tenantId;
     await t.admin('PUT', `/admin/v1/tenants/${tenant.tenantId}/algorithms/main`, { min_trust_level: 1 });
     await t.admin('PUT', `/admin/v1/tenants/${tenant.tenantId}/scenarios/home`, { type: 'feed', algorithm_id: 'main' });
     sourceId = await t.createSource({ name: 'Photos' });
@@ -176,6 +180,27 @@ describe('thumbnails: GET /thumbnails/{content_id} (DESIGN §11)', () => {
     expect((await load(before, CHROME)).statusCode).toBe(404);
     const meta = await sharp((await load(after, CHROME)).rawPayload).metadata();
     expect(meta.width).toBe(300);
+  });
+
+  it('push candidates carry the thumbnail (url, width, height) and the source name that GET /v1/contents shows, and the link loads', async () => {
+    const item = await article('/photo.jpg', { width: 1200, height: 800 });
+    await t.admin('PUT', `/admin/v1/tenants/${tenantId}/scenarios/daily`, { type: 'push', algorithm_id: 'main' });
+    expect((await t.api(key, 'PUT', '/v1/users/pushed', { properties: {} })).statusCode).toBe(201);
+    t.clock.advance(1000);
+    const [line] = await downloadLines(t, await runJob(t, key, { scenario: 'daily', candidates_per_user: 3, target_mode: 'manual', user_ids: ['pushed'] }));
+    const candidates = line!.candidates as unknown as { id: string; thumbnail: { url: string; width: number; height: number } | null; source: { id: string; name: string } }[];
+    expect(candidates.length).toBe(3);
+    for (const candidate of candidates) {
+      const content = (await t.api(key, 'GET', `/v1/contents/${candidate.id}`)).json();
+      expect(candidate.source).toEqual({ id: sourceId, name: 'Photos' });
+      expect(candidate.thumbnail).toEqual(content.thumbnail);
+    }
+    const shown = candidates.find((c) => c.id === item.id) ?? candidates.find((c) => c.thumbnail !== null)!;
+    expect(shown.thumbnail).toEqual({ url: expect.stringMatching(new RegExp(`/thumbnails/${shown.id}\\?w=\\d+&v=[\\w-]+&sig=[\\w-]+$`)), width: expect.any(Number), height: expect.any(Number) });
+    const image = await load(shown.thumbnail!.url, '*/*');
+    expect(image.statusCode).toBe(200);
+    const meta = await sharp(image.rawPayload).metadata();
+    expect({ width: meta.width, height: meta.height }).toEqual({ width: shown.thumbnail!.width, height: shown.thumbnail!.height });
   });
 });
 

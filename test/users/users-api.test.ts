@@ -113,6 +113,31 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('user endpoints o
     expect((await t.api(key, 'PUT', `/v1/users/nobody/sources/${news}/block`)).statusCode).toBe(404);
   });
 
+  it('PATCH, DELETE, follow and block work at the usage cap, free of charge, while a metered read is refused', async () => {
+    const capped = await t.createTenant({ plan: 'starter' });
+    const source = await t.createSource({ name: 'Capped' });
+    const contentId = await t.ingest({ source_id: source, url: 'https://news.example/capped' });
+    for (const id of ['kept', 'gone']) expect((await t.api(capped.apiKey, 'PUT', `/v1/users/${id}`, { properties: {} })).statusCode).toBe(201);
+    expect((await t.admin('PATCH', `/admin/v1/tenants/${capped.tenantId}`, { usage_cap_credits: 0 })).statusCode).toBe(200);
+    expect((await t.api(capped.apiKey, 'GET', `/v1/contents/${contentId}`)).statusCode).toBe(402);
+
+    const free = async (method: 'PATCH' | 'PUT' | 'DELETE', url: string, status: number, body?: unknown) => {
+      const res = await t.api(capped.apiKey, method, url, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+      expect(res.headers['x-credits-used']).toBe('0');
+    };
+    await free('PATCH', '/v1/users/kept', 200, { properties: { language: 'ja' } });
+    await free('PUT', `/v1/users/kept/sources/${source}/follow`, 204);
+    expect((await t.api(capped.apiKey, 'GET', '/v1/users/kept')).json()).toMatchObject({ properties: { language: 'ja' }, followed_sources: [{ id: source }] });
+    await free('DELETE', `/v1/users/kept/sources/${source}/follow`, 204);
+    await free('PUT', `/v1/users/kept/sources/${source}/block`, 204);
+    expect((await t.api(capped.apiKey, 'GET', '/v1/users/kept')).json()).toMatchObject({ followed_sources: [], blocked_sources: [{ id: source }] });
+    await free('DELETE', `/v1/users/kept/sources/${source}/block`, 204);
+    expect((await t.api(capped.apiKey, 'GET', '/v1/users/kept')).json().blocked_sources).toEqual([]);
+    await free('DELETE', '/v1/users/gone', 204);
+    expect((await t.api(capped.apiKey, 'GET', '/v1/users/gone')).statusCode).toBe(404);
+  });
+
   it("never shows or changes another tenant's user", async () => {
     const a = await t.createTenant();
     const b = await t.createTenant();
