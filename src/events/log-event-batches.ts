@@ -163,7 +163,14 @@ export class LogEventBatches implements EventBatches {
         .forUpdate()
         .executeTakeFirst();
       if (!row) throw new PartitionLost();
-      const fresh = messages.filter((m) => m.seq > Number(row.applied_seq));
+      // Messages at or below the position are applied already (a redelivery after the ack wait may repeat some, behind later ones).
+      let position = Number(row.applied_seq);
+      const fresh: LogMessage[] = [];
+      for (const m of messages) {
+        if (m.seq <= position) continue;
+        fresh.push(m);
+        position = m.seq;
+      }
       const events = fresh.flatMap((m) => m.events);
       const stored = await storeNew(trx, await withLiveTenants(trx, events));
       const byTenant = new Map<string, StoredEvent[]>();
@@ -175,7 +182,7 @@ export class LogEventBatches implements EventBatches {
       const changes: Change[] = await applyStoredEvents(trx, 'postgres', byTenant, now);
       await trx
         .updateTable('event_log_partitions')
-        .set({ applied_seq: messages.at(-1)!.seq })
+        .set({ applied_seq: position })
         .where('stream', '=', this.stream)
         .where('partition', '=', partition)
         .execute();

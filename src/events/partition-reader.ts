@@ -51,7 +51,8 @@ export class PartitionReader {
       // Acks only tell the server (and an operator's `nats consumer info`) how far
       // processing got; the database's position decides what is applied.
       ack_wait: 60_000 * 1_000_000,
-      max_ack_pending: 20_000,
+      // Bounds what a partition buffers while the database is slow (messages of one request's events each).
+      max_ack_pending: 2_000,
     });
     const consumer = await js.consumers.get(config.stream, this.consumerName);
     this.messages = await consumer.consume({ max_messages: 1000, abort_on_missing_resource: true });
