@@ -182,25 +182,30 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('thumbnails: GET 
     expect(meta.width).toBe(300);
   });
 
-  it('push candidates carry the thumbnail (url, width, height) and the source name that GET /v1/contents shows, and the link loads', async () => {
-    const item = await article('/photo.jpg', { width: 1200, height: 800 });
-    await t.admin('PUT', `/admin/v1/tenants/${tenantId}/scenarios/daily`, { type: 'push', algorithm_id: 'main' });
+  it('push candidates carry the thumbnail (url, width, height) and the source name that GET /v1/contents shows, and the links load', async () => {
+    // Only these three are sports, and the push algorithm takes only sports: they are the candidates.
+    const pushed: string[] = [];
+    for (const [path, width, height] of [['/photo.jpg', 1200, 800], ['/small.jpg', 300, 200], ['/alpha.png', 600, 400]] as const) {
+      serial++;
+      pushed.push(await t.ingest({ source_id: sourceId, url: `https://news.example/t/${serial}`, title: `記事 ${serial}`, body: '本文です。', category: 'sports', thumbnail_url: site.url(path), thumbnail_width: width, thumbnail_height: height }));
+    }
+    await t.admin('PUT', `/admin/v1/tenants/${tenantId}/algorithms/sports`, { min_trust_level: 1, include_categories: ['sports'], exploration: 0 });
+    await t.admin('PUT', `/admin/v1/tenants/${tenantId}/scenarios/daily`, { type: 'push', algorithm_id: 'sports' });
     expect((await t.api(key, 'PUT', '/v1/users/pushed', { properties: {} })).statusCode).toBe(201);
     t.clock.advance(1000);
     const [line] = await downloadLines(t, await runJob(t, key, { scenario: 'daily', candidates_per_user: 3, target_mode: 'manual', user_ids: ['pushed'] }));
-    const candidates = line!.candidates as unknown as { id: string; thumbnail: { url: string; width: number; height: number } | null; source: { id: string; name: string } }[];
-    expect(candidates.length).toBe(3);
+    const candidates = line!.candidates as unknown as { id: string; thumbnail: { url: string; width: number; height: number }; source: { id: string; name: string } }[];
+    expect(candidates.map((c) => c.id).sort()).toEqual([...pushed].sort());
     for (const candidate of candidates) {
       const content = (await t.api(key, 'GET', `/v1/contents/${candidate.id}`)).json();
       expect(candidate.source).toEqual({ id: sourceId, name: 'Photos' });
+      expect(candidate.thumbnail).toEqual({ url: expect.stringMatching(new RegExp(`/thumbnails/${candidate.id}\\?w=\\d+&v=[\\w-]+&sig=[\\w-]+$`)), width: expect.any(Number), height: expect.any(Number) });
       expect(candidate.thumbnail).toEqual(content.thumbnail);
+      const image = await load(candidate.thumbnail.url, '*/*');
+      expect(image.statusCode).toBe(200);
+      const meta = await sharp(image.rawPayload).metadata();
+      expect({ width: meta.width, height: meta.height }).toEqual({ width: candidate.thumbnail.width, height: candidate.thumbnail.height });
     }
-    const shown = candidates.find((c) => c.id === item.id) ?? candidates.find((c) => c.thumbnail !== null)!;
-    expect(shown.thumbnail).toEqual({ url: expect.stringMatching(new RegExp(`/thumbnails/${shown.id}\\?w=\\d+&v=[\\w-]+&sig=[\\w-]+$`)), width: expect.any(Number), height: expect.any(Number) });
-    const image = await load(shown.thumbnail!.url, '*/*');
-    expect(image.statusCode).toBe(200);
-    const meta = await sharp(image.rawPayload).metadata();
-    expect({ width: meta.width, height: meta.height }).toEqual({ width: shown.thumbnail!.width, height: shown.thumbnail!.height });
   });
 });
 
