@@ -23,7 +23,9 @@ const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 const tags = ['admin: areas'];
 const security = [{ adminToken: [] }];
 
-export const adminAreaRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { db, clock, areas }) => {
+export type AdminAreaRoutesDeps = Pick<AppDeps, 'areas' | 'clock' | 'db'>;
+
+export const adminAreaRoutes: FastifyPluginAsyncTypebox<AdminAreaRoutesDeps> = async (app, { db, clock, areas }) => {
   const view = (area: Area) => ({
     id: area.id,
     name: area.name,

@@ -57,8 +57,10 @@ const view = (e: AuditEntry) => ({
   request_id: e.requestId,
 });
 
+export type AdminAuditRoutesDeps = Pick<AppDeps, 'cursors' | 'db'>;
+
 /** GET /admin/v1/audit-log (operators) and /admin/v1/tenants/{tenant_id}/audit-log (also the tenant's members): who changed what. */
-export const adminAuditRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditRoutesDeps> = async (app, deps) => {
   async function page(tenantId: string | null, query: { limit: number; cursor?: string }) {
     let before: { at: number; id: string } | undefined;
     if (query.cursor !== undefined) {

@@ -11,8 +11,10 @@ const admin = { auth: 'admin' as const };
 const tags = ['admin: console users'];
 const security = [{ adminToken: [] }];
 
+export type AdminConsoleUserRoutesDeps = Pick<AppDeps, 'clock' | 'db'>;
+
 /** Console accounts: POST, GET /admin/v1/console-users, PATCH (role) and DELETE /admin/v1/console-users/{id}. */
-export const adminConsoleUserRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminConsoleUserRoutes: FastifyPluginAsyncTypebox<AdminConsoleUserRoutesDeps> = async (app, deps) => {
   app.post(
     '/admin/v1/console-users',
     {

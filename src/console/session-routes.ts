@@ -18,8 +18,10 @@ const tags = ['console'];
 // One text for an unknown email and a wrong password: the answer must not say which emails have accounts.
 const LOGIN_FAILED = 'The email or password is wrong.';
 
+export type ConsoleSessionRoutesDeps = Pick<AppDeps, 'clock' | 'consoleSessions' | 'db' | 'loginThrottle' | 'sessionCookie'>;
+
 /** POST /console/api/login, GET /console/api/session, POST /console/api/logout (docs/console.md). */
-export const consoleSessionRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const consoleSessionRoutes: FastifyPluginAsyncTypebox<ConsoleSessionRoutesDeps> = async (app, deps) => {
   const cookie = deps.sessionCookie;
   const sessionView = (session: ConsoleSession) => ({ user: sessionUserView(session.user), csrf_token: deps.consoleSessions.csrfToken(session.id) });
   // Computed now, not on the first login with an unknown email (which would then take twice as long).

@@ -92,8 +92,10 @@ const summaryView = (r: ContentListRow) => ({
   hidden: r.hidden_at !== null,
 });
 
+export type AdminContentBrowseRoutesDeps = Pick<AppDeps, 'areas' | 'clock' | 'contents' | 'cursors' | 'db' | 'thumbnailLinks'>;
+
 /** Browsing what the crawlers stored (docs/admin-api.md): list and search, one article's analysis, hide, unhide, delete. Operators only. */
-export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBrowseRoutesDeps> = async (app, deps) => {
   const { db, clock } = deps;
 
   app.get(

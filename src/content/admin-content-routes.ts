@@ -17,7 +17,9 @@ const AdminContentItem = Type.Composite([
 
 const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
 
-export const adminContentRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export type AdminContentRoutesDeps = Pick<AppDeps, 'areas' | 'articles' | 'clock' | 'contents' | 'db' | 'thumbnailLinks'>;
+
+export const adminContentRoutes: FastifyPluginAsyncTypebox<AdminContentRoutesDeps> = async (app, deps) => {
   app.post(
     '/admin/v1/contents',
     {

@@ -29,7 +29,10 @@ const admin = { auth: 'admin' as const };
 const tags = ['admin: sources'];
 const security = [{ adminToken: [] }];
 
-export const adminSourceRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { db, clock, contents, crawler, changes }) => {
+export type AdminSourceRoutesDeps = Pick<AppDeps, 'changes' | 'clock' | 'contents' | 'crawler' | 'db'>;
+
+export const adminSourceRoutes: FastifyPluginAsyncTypebox<AdminSourceRoutesDeps> = async (app, deps) => {
+  const { db, clock, contents, crawler, changes } = deps;
   const requireSource = async (id: string) => {
     const source = await findSource(db, id);
     if (!source) throw errors.notFound(`No source ${id}.`);

@@ -45,7 +45,9 @@ const crawlRecordView = (r: CrawlRecord) => ({ at: toIso(r.at), status: r.status
 
 const Scheduled = Type.Object({ source_id: Type.String(), status: Type.Literal('scheduled') });
 
-export const adminCrawlRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, { db, clock, crawler }) => {
+export type AdminCrawlRouteDeps = Pick<AppDeps, 'clock' | 'crawler' | 'db'>;
+
+export const adminCrawlRoute: FastifyPluginAsyncTypebox<AdminCrawlRouteDeps> = async (app, { db, clock, crawler }) => {
   app.get(
     '/admin/v1/sources/:source_id/crawls',
     {

@@ -10,7 +10,9 @@ import { activityMetrics, ActivityMetricsView } from './activity-metrics.js';
 
 const MAX_DAYS = 366;
 
-export const adminMetricsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export type AdminMetricsRouteDeps = Pick<AppDeps, 'clock' | 'db'>;
+
+export const adminMetricsRoute: FastifyPluginAsyncTypebox<AdminMetricsRouteDeps> = async (app, deps) => {
   app.get(
     '/admin/v1/tenants/:tenant_id/metrics',
     {

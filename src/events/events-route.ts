@@ -6,12 +6,14 @@ import { withProblems } from '../http/schemas.js';
 import { DocumentedEventBatch, EventEnvelope } from './event-schema.js';
 import { validateBatch } from './validate-batch.js';
 
+export type EventsRouteDeps = Pick<AppDeps, 'clock' | 'eventLog' | 'tokens'>;
+
 /**
  * POST /v1/events: the whole batch is validated (any bad event → 400 naming
  * each, nothing stored), then committed durably, then 202. Free; works at the
  * usage cap; processed asynchronously.
  */
-export const eventsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const eventsRoute: FastifyPluginAsyncTypebox<EventsRouteDeps> = async (app, deps) => {
   app.post(
     '/v1/events',
     {

@@ -53,8 +53,10 @@ const admin = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
 const security = [{ adminToken: [] }];
 const tags = ['admin: experiments'];
 
+export type AdminExperimentRoutesDeps = Pick<AppDeps, 'changes' | 'clock' | 'db' | 'feed'>;
+
 /** docs/experiments.md. Every change is in the audit log, like any admin change. */
-export const adminExperimentRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminExperimentRoutes: FastifyPluginAsyncTypebox<AdminExperimentRoutesDeps> = async (app, deps) => {
   const { db, clock } = deps;
   // Caches of every node drop the tenant's scenarios and assignments: the feed serves the change at once.
   const changed = (tenantId: string) => deps.changes.publish({ kind: 'tenant', tenantId });

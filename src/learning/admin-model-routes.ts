@@ -37,11 +37,13 @@ const TrainingView = Type.Object({
   fitted_scenarios: Type.Array(Type.String(), { description: 'Scenarios whose weights were fitted to their clicks in this run (enough data: 30 clicks, 300 impressions).' }),
 });
 
+export type AdminModelRoutesDeps = Pick<AppDeps, 'clock' | 'db' | 'trainer'>;
+
 /**
  * The tenant's collaborative model (docs/learning.md): its state, and a
  * training on demand for an operator who cannot wait for the schedule.
  */
-export const adminModelRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminModelRoutes: FastifyPluginAsyncTypebox<AdminModelRoutesDeps> = async (app, deps) => {
   app.get(
     '/admin/v1/tenants/:tenant_id/model',
     {

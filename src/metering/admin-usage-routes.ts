@@ -10,7 +10,9 @@ import { billingCycleAt } from './billing-cycle.js';
 import { usageByDay } from './usage-repo.js';
 
 
-export const adminUsageRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export type AdminUsageRoutesDeps = Pick<AppDeps, 'clock' | 'db' | 'meter'>;
+
+export const adminUsageRoutes: FastifyPluginAsyncTypebox<AdminUsageRoutesDeps> = async (app, deps) => {
   app.get(
     '/admin/v1/tenants/:tenant_id/usage',
     {

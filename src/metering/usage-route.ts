@@ -3,12 +3,14 @@ import type { AppDeps } from '../app-deps.js';
 import { withProblems } from '../http/schemas.js';
 import { UsageSummary, usageSummary } from './usage-view.js';
 
+export type UsageRouteDeps = Pick<AppDeps, 'clock' | 'meter'>;
+
 /**
  * GET /v1/usage (free): the calling tenant's credits this billing cycle, its cap
  * and plan rate, so a backend can watch its own limits. Not in SPEC.md; an
  * addition documented in docs/api.md.
  */
-export const usageRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const usageRoute: FastifyPluginAsyncTypebox<UsageRouteDeps> = async (app, deps) => {
   app.get(
     '/v1/usage',
     {

@@ -6,8 +6,10 @@ import { readPipelineStatus } from './pipeline-status.js';
 
 const Count = Type.Integer({ minimum: 0 });
 
+export type AdminPipelineRouteDeps = Pick<AppDeps, 'clock' | 'db'>;
+
 /** GET /admin/v1/pipeline: the queue of each stage, as /metrics reports it (docs/operations.md). Operators only. */
-export const adminPipelineRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminPipelineRoute: FastifyPluginAsyncTypebox<AdminPipelineRouteDeps> = async (app, deps) => {
   app.get(
     '/admin/v1/pipeline',
     {

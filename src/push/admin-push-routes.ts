@@ -22,13 +22,15 @@ const ConsoleJobView = Type.Composite([
 /** How long the job ran, retries included; null while it has not finished. */
 const durationMs = (job: PushJob) => (job.finishedAt === null ? null : job.finishedAt - (job.startedAt ?? job.createdAt));
 
+export type AdminPushRoutesDeps = Pick<AppDeps, 'clock' | 'config' | 'db' | 'objects' | 'push'>;
+
 /**
  * The console's push jobs (docs/console.md): the tenant's recent jobs, and the
  * /v1/push-candidates create and get on the tenant's behalf. Creating goes
  * through PushJobService, so validation, Idempotency-Key, the five-active limit
  * and the credit reservation (402) are those of the API.
  */
-export const adminPushRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminPushRoutes: FastifyPluginAsyncTypebox<AdminPushRoutesDeps> = async (app, deps) => {
   app.get(
     '/admin/v1/tenants/:tenant_id/push-jobs',
     {

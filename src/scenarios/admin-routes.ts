@@ -59,7 +59,9 @@ const scenarioView = (s: Scenario) => ({
 const admin = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
 const security = [{ adminToken: [] }];
 
-export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export type AdminScenarioRoutesDeps = Pick<AppDeps, 'changes' | 'clock' | 'db'>;
+
+export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AdminScenarioRoutesDeps> = async (app, deps) => {
   const { db, clock } = deps;
 
   app.put(

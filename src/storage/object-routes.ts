@@ -4,6 +4,8 @@ import { errors } from '../http/problem.js';
 import { LocalObjectStore } from './local-object-store.js';
 import { OBJECTS_PATH } from './local-url-signer.js';
 
+export type ObjectRoutesDeps = Pick<AppDeps, 'clock' | 'objects'>;
+
 /**
  * GET /objects/<key> in the embedded mode: serves a local object to whoever
  * holds a valid presigned URL (public: the signature is the credential, no
@@ -11,7 +13,7 @@ import { OBJECTS_PATH } from './local-url-signer.js';
  * follow URLs the API hands out (docs/object-storage.md). With an S3 bucket
  * the URLs point at the bucket and this route does not exist.
  */
-export const objectRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, { objects, clock }) => {
+export const objectRoutes: FastifyPluginAsyncTypebox<ObjectRoutesDeps> = async (app, { objects, clock }) => {
   if (!(objects instanceof LocalObjectStore)) return;
 
   // The query string is a working download credential for an hour: the request log (info) must not record it.

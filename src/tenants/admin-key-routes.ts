@@ -35,7 +35,9 @@ const admin = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
 const tags = ['admin: api keys'];
 const security = [{ adminToken: [] }];
 
-export const adminKeyRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export type AdminKeyRoutesDeps = Pick<AppDeps, 'changes' | 'clock' | 'db' | 'keys' | 'webhookSecrets'>;
+
+export const adminKeyRoutes: FastifyPluginAsyncTypebox<AdminKeyRoutesDeps> = async (app, deps) => {
   app.post(
     '/admin/v1/tenants/:tenant_id/api-keys',
     {

@@ -28,7 +28,9 @@ const MEMBER_PATCHABLE = new Set(['usage_cap_credits']);
 const tags = ['admin: tenants'];
 const security = [{ adminToken: [] }];
 
-export const adminTenantRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export type AdminTenantRoutesDeps = Pick<AppDeps, 'changes' | 'clock' | 'db' | 'dbKind' | 'keys' | 'meter' | 'objects' | 'webhookSecrets'>;
+
+export const adminTenantRoutes: FastifyPluginAsyncTypebox<AdminTenantRoutesDeps> = async (app, deps) => {
   const view = async (tenant: Tenant) => tenantView(tenant, await deps.meter.usedThisCycle(tenant), deps.clock.now());
 
   app.post(

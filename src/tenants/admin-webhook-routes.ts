@@ -13,7 +13,9 @@ const tags = ['admin: webhooks'];
 const security = [{ adminToken: [] }];
 const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
 
-export const adminWebhookRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export type AdminWebhookRoutesDeps = Pick<AppDeps, 'changes' | 'clock' | 'config' | 'db' | 'keys' | 'webhookSecrets'>;
+
+export const adminWebhookRoutes: FastifyPluginAsyncTypebox<AdminWebhookRoutesDeps> = async (app, deps) => {
   app.put(
     '/admin/v1/tenants/:tenant_id/webhook',
     {

@@ -38,8 +38,10 @@ function userEvents(db: Kysely<Database>, tenantId: string, userId: string, befo
   return query.orderBy('seq', 'desc').limit(limit).execute();
 }
 
+export type AdminUserEventsRouteDeps = Pick<AppDeps, 'contents' | 'cursors' | 'db'>;
+
 /** GET /admin/v1/tenants/{tenant_id}/users/{user_id}/events: what a user sent, for support in the console. */
-export const adminUserEventsRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminUserEventsRoute: FastifyPluginAsyncTypebox<AdminUserEventsRouteDeps> = async (app, deps) => {
   app.get(
     '/admin/v1/tenants/:tenant_id/users/:user_id/events',
     {

@@ -31,11 +31,13 @@ const UserLookup = Type.Composite([
   }),
 ]);
 
+export type AdminUserLookupRouteDeps = Pick<AppDeps, 'contents' | 'cursors' | 'db' | 'dbKind'>;
+
 /**
  * GET /admin/v1/tenants/{tenant_id}/users/{user_id}: the user as GET /v1/users/{id}
  * shows it, with what they read and their sessions, for support in the console.
  */
-export const adminUserLookupRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminUserLookupRoute: FastifyPluginAsyncTypebox<AdminUserLookupRouteDeps> = async (app, deps) => {
   // A user's events: the lookup's companion, for the same readers.
   await app.register(adminUserEventsRoute, deps);
 

@@ -15,8 +15,10 @@ const problems = [400, 401, 403, 404, 429];
 /** An upsert and the list never answer 404. */
 const problemsWithout404 = [400, 401, 403, 429];
 
+export type UserRoutesDeps = Pick<AppDeps, 'changes' | 'clock' | 'cursors' | 'db' | 'dbKind' | 'objects'>;
+
 /** Every user endpoint of SPEC.md: free (0 credits), rate limited, tenant-scoped. */
-export const userRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesDeps> = async (app, deps) => {
   const tenantOf = (request: { principal?: { tenant: { id: string } } }) => request.principal!.tenant.id;
 
   app.put(

@@ -10,8 +10,10 @@ const tags = ['admin: webhooks'];
 const security = [{ adminToken: [] }];
 const Queued = Type.Object({ delivery_id: Type.String({ description: 'The new delivery; follow it at …/webhook/deliveries/{delivery_id}.' }) });
 
+export type AdminDeliveryActionRoutesDeps = Pick<AppDeps, 'clock' | 'config' | 'db' | 'dbKind' | 'webhooks'>;
+
 /** POST …/webhook/test and …/webhook/deliveries/{delivery_id}/resend: deliveries asked for by hand (docs/webhooks.md). */
-export const adminDeliveryActionRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminDeliveryActionRoutes: FastifyPluginAsyncTypebox<AdminDeliveryActionRoutesDeps> = async (app, deps) => {
   app.post(
     '/admin/v1/tenants/:tenant_id/webhook/test',
     {

@@ -23,8 +23,10 @@ interface DeliveryCursor {
   i: string;
 }
 
+export type AdminWebhookDeliveryRoutesDeps = Pick<AppDeps, 'cursors' | 'db'>;
+
 /** GET /admin/v1/tenants/{tenant_id}/webhook/deliveries[/{delivery_id}]: what was sent, when, and what came back. */
-export const adminWebhookDeliveryRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export const adminWebhookDeliveryRoutes: FastifyPluginAsyncTypebox<AdminWebhookDeliveryRoutesDeps> = async (app, deps) => {
   app.get(
     '/admin/v1/tenants/:tenant_id/webhook/deliveries',
     {
