@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
-import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
+import { IsoTimestamp, Nullable, TenantIdParams, withProblems } from '../http/schemas.js';
 import { toIso } from '../lib/time.js';
-import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
 import { listAuditEntries, type AuditEntry } from './audit-repo.js';
 

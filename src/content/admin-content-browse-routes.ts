@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { prefectureOf } from '../feed/resolve-feed-areas.js';
 import { errors } from '../http/problem.js';
-import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
+import { IsoTimestamp, Nullable, PathId, withProblems } from '../http/schemas.js';
 import { toIso, toIsoOrNull } from '../lib/time.js';
 import { DEFAULT_ALGORITHM } from '../scenarios/algorithm-config.js';
 import { findAlgorithm } from '../scenarios/scenario-repo.js';
@@ -18,7 +18,7 @@ const security = [{ adminToken: [] }];
 const admin = { auth: 'admin' as const };
 const PAGE_DEFAULT = 50;
 const PAGE_MAX = 200;
-const ContentParams = Type.Object({ content_id: Type.String({ minLength: 1, maxLength: 64 }) });
+const ContentParams = Type.Object({ content_id: PathId });
 
 const ArticleSummary = Type.Object(
   {

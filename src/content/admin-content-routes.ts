@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
-import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
+import { HttpUrl, IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
 import { ingestContent } from './content-service.js';
 import { ContentItem } from './content-view.js';
 
@@ -15,7 +15,6 @@ const AdminContentItem = Type.Composite([
   }),
 ]);
 
-const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
 
 export type AdminContentRoutesDeps = Pick<AppDeps, 'areas' | 'articles' | 'clock' | 'contents' | 'db' | 'thumbnailLinks'>;
 

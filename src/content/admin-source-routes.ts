@@ -2,21 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
-import { Nullable, withProblems } from '../http/schemas.js';
+import { HttpUrl, Nullable, PathId, TrustLevel, withProblems } from '../http/schemas.js';
 import { newId } from '../lib/ids.js';
 import { deleteSource, findSource, insertSource, listSources, saveSource, type NewSource, type Source } from './source-repo.js';
 import { articleCounts } from './content-browse-repo.js';
 import { sourceView, SourceView } from './source-view.js';
 import { resetCrawlState } from '../crawl/crawl-state-repo.js';
 
-export const TrustLevel = Type.Integer({
-  minimum: 0,
-  maximum: 3,
-  description: '0 unreviewed, 1 AI-reviewed, 2 human-reviewed, 3 editorial partner.',
-});
 const SourceFields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),
-  feed_url: Nullable(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 })),
+  feed_url: Nullable(HttpUrl),
   trust_level: TrustLevel,
   language: Nullable(Type.String({ pattern: '^[a-z]{2,3}$' })),
   category: Nullable(Type.String({ minLength: 1, maxLength: 64 })),
@@ -24,7 +19,7 @@ const SourceFields = {
   crawl_interval_seconds: Type.Integer({ minimum: 30, maximum: 86_400, description: 'How often the feed is polled (default 300).' }),
 };
 
-const SourceParams = Type.Object({ source_id: Type.String({ minLength: 1, maxLength: 64 }) });
+const SourceParams = Type.Object({ source_id: PathId });
 const admin = { auth: 'admin' as const };
 const tags = ['admin: sources'];
 const security = [{ adminToken: [] }];

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
-import { UtcDay, withProblems } from '../http/schemas.js';
+import { TenantIdParams, UtcDay, withProblems } from '../http/schemas.js';
 import { utcDay } from '../lib/time.js';
-import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
 import { activityMetrics, ActivityMetricsView } from './activity-metrics.js';
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
-import { withProblems } from '../http/schemas.js';
-import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
+import { ConfigName, PathId, TenantIdParams, withProblems } from '../http/schemas.js';
 import { requireTenant } from '../tenants/tenant-service.js';
 import { MAX_VARIANTS, MIN_VARIANTS } from './experiment.js';
 import { listExperiments } from './experiment-repo.js';
@@ -10,15 +9,14 @@ import { readResults } from './experiment-results.js';
 import { changeShares, createExperiment, promoteVariant, requireExperiment, startExperiment, stopExperiment } from './experiment-service.js';
 import { ExperimentView, ExperimentWithResultsView, experimentView, resultsView } from './experiment-view.js';
 
-const Name = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$', description: 'Letters, digits, _ . - (max 64).' });
 const Share = Type.Number({ minimum: 0, maximum: 1 });
-const ExperimentParams = Type.Composite([TenantIdParams, Type.Object({ experiment_id: Type.String({ minLength: 1, maxLength: 64 }) })]);
+const ExperimentParams = Type.Composite([TenantIdParams, Type.Object({ experiment_id: PathId })]);
 
 const CreateBody = Type.Object(
   {
-    scenario: Name,
+    scenario: ConfigName,
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    variants: Type.Array(Type.Object({ name: Name, algorithm_id: Name, share: Share }, { additionalProperties: false }), {
+    variants: Type.Array(Type.Object({ name: ConfigName, algorithm_id: ConfigName, share: Share }, { additionalProperties: false }), {
       minItems: MIN_VARIANTS,
       maxItems: MAX_VARIANTS,
       description: `${MIN_VARIANTS} to ${MAX_VARIANTS} variants; shares sum to 1.`,

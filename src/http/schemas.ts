@@ -30,6 +30,20 @@ export function withProblems<T extends Record<number, TSchema>>(success: T, stat
 }
 
 export const IsoTimestamp = Type.String({ format: 'date-time' });
+/** An id in a path (`tnt_…`, `src_…`, `job_…`): never longer than 64 characters. */
+export const PathId = Type.String({ minLength: 1, maxLength: 64 });
+/** Every admin route under /admin/v1/tenants/{tenant_id}. */
+export const TenantIdParams = Type.Object({ tenant_id: PathId });
+/** A source's trust level, which an algorithm's min_trust_level is compared with. */
+export const TrustLevel = Type.Integer({
+  minimum: 0,
+  maximum: 3,
+  description: '0 unreviewed, 1 AI-reviewed, 2 human-reviewed, 3 editorial partner.',
+});
+/** An algorithm, scenario or experiment variant name. */
+export const ConfigName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$', description: 'Letters, digits, _ . - (max 64).' });
+/** An http(s) URL the service fetches or calls (a feed, an article, a webhook). */
+export const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
 export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) => Type.Union([Type.Null(), schema], options);
 export const CreditAmount = Type.Number({ minimum: 0, maximum: 1e12, description: 'Credits, at most three decimals.' });
 /** `format: date` (ajv-formats, full mode) checks the calendar too: 2026-02-30 and 2026-13-45 are refused, 2028-02-29 taken. */

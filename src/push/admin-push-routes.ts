@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
-import { Nullable, withProblems } from '../http/schemas.js';
-import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
+import { Nullable, PathId, TenantIdParams, withProblems } from '../http/schemas.js';
 import { requireTenant } from '../tenants/tenant-service.js';
 import type { PushJob } from './push-job.js';
 import { listJobs } from './push-job-repo.js';
@@ -82,7 +81,7 @@ export const adminPushRoutes: FastifyPluginAsyncTypebox<AdminPushRoutesDeps> = a
         tags,
         security,
         summary: 'One push job; when completed, with a download URL signed now',
-        params: Type.Composite([TenantIdParams, Type.Object({ job_id: Type.String({ minLength: 1, maxLength: 64 }) })]),
+        params: Type.Composite([TenantIdParams, Type.Object({ job_id: PathId })]),
         response: withProblems({ 200: ConsoleJobView }, [401, 403, 404]),
       },
     },

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
-import { IsoTimestamp, withProblems } from '../http/schemas.js';
+import { ConfigName, IsoTimestamp, TenantIdParams, withProblems } from '../http/schemas.js';
 import { toIso } from '../lib/time.js';
-import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
 import { requireTenant } from '../tenants/tenant-service.js';
 import { runningExperiment, runningExperimentsUsingAlgorithm } from '../experiments/experiment-repo.js';
 import { AlgorithmConfigInput, AlgorithmConfigView, DEFAULT_ALGORITHM, normaliseAlgorithm } from './algorithm-config.js';
@@ -22,9 +21,8 @@ import {
   type Scenario,
 } from './scenario-repo.js';
 
-const Name = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$', description: 'Letters, digits, _ . - (max 64).' });
-const AlgorithmParams = Type.Composite([TenantIdParams, Type.Object({ algorithm_id: Name })]);
-const ScenarioParams = Type.Composite([TenantIdParams, Type.Object({ scenario: Name })]);
+const AlgorithmParams = Type.Composite([TenantIdParams, Type.Object({ algorithm_id: ConfigName })]);
+const ScenarioParams = Type.Composite([TenantIdParams, Type.Object({ scenario: ConfigName })]);
 
 const AlgorithmView = Type.Object(
   { algorithm_id: Type.String(), config: AlgorithmConfigView, created_at: IsoTimestamp, updated_at: IsoTimestamp },
@@ -168,7 +166,7 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AdminScenarioRoutesD
         summary: 'Create or replace a scenario, linking it to an algorithm',
         params: ScenarioParams,
         body: Type.Object(
-          { type: Type.Union([Type.Literal('feed'), Type.Literal('push')]), algorithm_id: Name },
+          { type: Type.Union([Type.Literal('feed'), Type.Literal('push')]), algorithm_id: ConfigName },
           { additionalProperties: false },
         ),
         response: withProblems({ 200: ScenarioView }, [400, 401, 404]),

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
-import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
+import { IsoTimestamp, Nullable, PathId, TenantIdParams, withProblems } from '../http/schemas.js';
 import { toIso, toIsoOrNull } from '../lib/time.js';
 import type { ApiKeyRecord } from './api-key-repo.js';
-import { TenantIdParams } from './admin-tenant-routes.js';
 import { issueApiKey, revokeTenantApiKey, tenantApiKeys } from './tenant-service.js';
 
 const ApiKeyView = Type.Object(
@@ -81,7 +80,7 @@ export const adminKeyRoutes: FastifyPluginAsyncTypebox<AdminKeyRoutesDeps> = asy
         tags,
         security,
         summary: 'Revoke an API key (every node refuses it within 10 seconds)',
-        params: Type.Composite([TenantIdParams, Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 64 }) })]),
+        params: Type.Composite([TenantIdParams, Type.Object({ key_id: PathId })]),
         response: withProblems({ 204: Type.Null() }, [401, 404]),
       },
     },

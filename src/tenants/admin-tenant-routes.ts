@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
-import { CreditAmount, Nullable, withProblems } from '../http/schemas.js';
+import { CreditAmount, Nullable, TenantIdParams, withProblems } from '../http/schemas.js';
 import { listTenants } from './tenant-repo.js';
 import { MAX_CUSTOM_RATE } from './plans.js';
 import { deleteTenant } from './delete-tenant.js';
@@ -10,7 +10,8 @@ import { createTenant, patchTenant, requireTenant } from './tenant-service.js';
 import { PlanSchema, TenantView, tenantView } from './tenant-view.js';
 import type { Tenant } from './tenant-repo.js';
 
-export const TenantIdParams = Type.Object({ tenant_id: Type.String({ minLength: 1, maxLength: 64 }) });
+// src/feed/admin-preview-route.ts still imports it from here.
+export { TenantIdParams } from '../http/schemas.js';
 
 const TenantFields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),

@@ -2,16 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
-import { Nullable, withProblems } from '../http/schemas.js';
+import { HttpUrl, Nullable, TenantIdParams, withProblems } from '../http/schemas.js';
 import { shownWebhookUrl, webhookUrlProblem } from '../webhooks/webhook-url-policy.js';
-import { TenantIdParams } from './admin-tenant-routes.js';
 import { removeWebhook, requireTenant, setWebhook } from './tenant-service.js';
 
 // Tenant-scoped: a console member may call these for its own tenant (docs/console.md).
 const admin = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
 const tags = ['admin: webhooks'];
 const security = [{ adminToken: [] }];
-const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
 
 export type AdminWebhookRoutesDeps = Pick<AppDeps, 'changes' | 'clock' | 'config' | 'db' | 'keys' | 'webhookSecrets'>;
 

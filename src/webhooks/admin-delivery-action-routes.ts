@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
-import { withProblems } from '../http/schemas.js';
-import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
+import { TenantIdParams, withProblems } from '../http/schemas.js';
 import { queueTestDelivery, resendDelivery } from './manual-deliveries.js';
 
 const openToConsole = { auth: 'admin' as const, consoleAccess: 'tenant' as const };

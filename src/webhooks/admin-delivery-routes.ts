@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { errors } from '../http/problem.js';
-import { Nullable, withProblems } from '../http/schemas.js';
+import { Nullable, PathId, TenantIdParams, withProblems } from '../http/schemas.js';
 import { requireTenant } from '../tenants/tenant-service.js';
 import { attemptsOf, findDelivery, listDeliveries } from './delivery-repo.js';
 import { deliveryView, DeliveryStatusSchema, WebhookDeliveryView } from './delivery-view.js';
@@ -11,8 +11,7 @@ import { deliveryView, DeliveryStatusSchema, WebhookDeliveryView } from './deliv
 const admin = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
 const tags = ['admin: webhooks'];
 const security = [{ adminToken: [] }];
-const TenantParams = Type.Object({ tenant_id: Type.String({ minLength: 1, maxLength: 64 }) });
-const DeliveryParams = Type.Object({ tenant_id: Type.String({ minLength: 1, maxLength: 64 }), delivery_id: Type.String({ minLength: 1, maxLength: 64 }) });
+const DeliveryParams = Type.Object({ tenant_id: PathId, delivery_id: PathId });
 const PAGE_DEFAULT = 20;
 const PAGE_MAX = 100;
 
@@ -35,7 +34,7 @@ export const adminWebhookDeliveryRoutes: FastifyPluginAsyncTypebox<AdminWebhookD
         tags,
         security,
         summary: 'Webhook deliveries of a tenant, newest first, with every attempt',
-        params: TenantParams,
+        params: TenantIdParams,
         querystring: Type.Object(
           {
             limit: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT }),
