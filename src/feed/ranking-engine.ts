@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { UserSignalRow } from '../events/user-signals-repo.js';
-import { itemFactors, userFactors, type CollaborativeModels } from '../learning/collaborative-models.js';
+import { averagePreference, itemFactors, userFactors, type CollaborativeModels } from '../learning/collaborative-models.js';
 import { interactionOf } from '../learning/interactions.js';
 import type { CollaborativeModel } from '../learning/model-store.js';
 import { buildProfile } from '../ranking/profile.js';
@@ -193,7 +193,7 @@ export class RankingEngine {
     // Folded in from the user's own signals: a click processed a moment ago already counts.
     const factors = model !== null && user.registered ? userFactors(model, user.signals) : null;
     const latentVersion = request.latent?.version ?? null;
-    const profile = user.registered ? this.profileOf(user, request, now, factors) : null;
+    const profile = user.registered ? this.profileOf(user, request, now, factors, model !== null && factors !== null ? averagePreference(model, factors) : 0) : null;
     const exclude = request.exclude;
     const read = exclude === undefined || exclude.size === 0 ? user.read : new Set([...user.read, ...exclude]);
     const candidates = retrieveCandidates({
@@ -225,7 +225,7 @@ export class RankingEngine {
     this.watches.set(key, watch);
   }
 
-  private profileOf(user: RankedUser, interests: Pick<EngineRequest, 'interestVector' | 'interestCategory' | 'latent'>, now: number, factors: Float32Array | null): UserProfile {
+  private profileOf(user: RankedUser, interests: Pick<EngineRequest, 'interestVector' | 'interestCategory' | 'latent'>, now: number, factors: Float32Array | null, factorsAverage: number): UserProfile {
     const pool = this.pool;
     const latentVersion = interests.latent?.version ?? null;
     return buildProfile({
@@ -251,6 +251,7 @@ export class RankingEngine {
       followedSources: user.followed,
       now,
       factors,
+      factorsAverage,
     });
   }
 }

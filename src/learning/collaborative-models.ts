@@ -78,6 +78,21 @@ export function userFactors(model: CollaborativeModel, signals: readonly UserIte
   return foldIn(model.gram, model.itemFactors, model.factors, recent);
 }
 
+/**
+ * The user's average predicted preference over the model's items, u · ȳ: the
+ * collaborative part is what the model predicts less this (score.ts), so an item
+ * the model has not learned (0) counts as an average one for the user. Without it,
+ * implicit ALS predicts a little above 0 for every item anyone engaged with (each
+ * shares a direction all readers have), and a reader who has read what their taste
+ * group reads was offered other groups' items before any new one (bench/RESULTS.md,
+ * issue 16 part 3).
+ */
+export function averagePreference(model: CollaborativeModel, user: Float32Array): number {
+  let sum = 0;
+  for (let f = 0; f < model.factors; f++) sum += (user[f] as number) * (model.meanItem[f] as number);
+  return sum;
+}
+
 /** The item's factor row (a view, not a copy), or null for an item the model has not learned (new, or never engaged). */
 export function itemFactors(model: CollaborativeModel | null, contentId: string): Float32Array | null {
   if (model === null) return null;

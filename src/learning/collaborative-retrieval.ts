@@ -1,4 +1,5 @@
 import { TopK } from '../ranking/vector-index-top-k.js';
+import { averagePreference } from './collaborative-models.js';
 import type { CollaborativeModel } from './model-store.js';
 
 /** Candidates from each collaborative channel of a feed list. */
@@ -17,7 +18,8 @@ export const COLLABORATIVE_CHANNELS: CollaborativeSizes = { byUser: 100, alsoRea
  * latest engaged item. `admits` (the pool's and the algorithm's rules) is
  * asked only of an item that would enter a channel's best list, so the pass
  * costs two 32-float dot products an item. Only items with positive scores
- * enter: the rest say nothing the other channels do not.
+ * (predicted above the user's average, and nearer than orthogonal) enter: the
+ * rest say nothing the other channels do not.
  */
 export function collaborativeCandidates(
   model: CollaborativeModel,
@@ -29,7 +31,8 @@ export function collaborativeCandidates(
   const k = model.factors;
   const factors = model.itemFactors;
   const byUser = new TopK(sizes.byUser);
-  byUser.threshold = 0;
+  // Above the user's average prediction: the items the collaborative part scores above 0.
+  byUser.threshold = averagePreference(model, user);
   const anchorRow = latestEngaged === null ? undefined : model.itemRow.get(latestEngaged);
   const anchorNorm = anchorRow === undefined ? 0 : (model.itemNorms[anchorRow] as number);
   const alsoRead = anchorNorm > 0 && sizes.alsoRead > 0 ? new TopK(sizes.alsoRead) : null;

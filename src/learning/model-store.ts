@@ -13,6 +13,8 @@ export interface CollaborativeModel {
   itemIds: readonly string[];
   /** The length of each row's factors (cosines between items divide by it). */
   itemNorms: Float32Array;
+  /** The mean of the item rows, ȳ: a user's average predicted preference is u · ȳ (collaborative-models.ts). */
+  meanItem: Float32Array;
   /** items × factors, row-major. */
   itemFactors: Float32Array;
   /** YᵀY + λI (factors × factors): folding a user in starts from it. */
@@ -61,9 +63,14 @@ export async function loadModel(db: Kysely<Database>, tenantId: string): Promise
   const itemFactors = decodeVector(row.item_factors);
   const k = row.factors;
   const itemNorms = new Float32Array(ids.length);
+  const sums = new Float64Array(k);
   for (let i = 0; i < ids.length; i++) {
     let sum = 0;
-    for (let f = i * k; f < (i + 1) * k; f++) sum += itemFactors[f]! * itemFactors[f]!;
+    for (let f = 0; f < k; f++) {
+      const y = itemFactors[i * k + f]!;
+      sum += y * y;
+      sums[f]! += y;
+    }
     itemNorms[i] = Math.sqrt(sum);
   }
   return {
@@ -73,6 +80,7 @@ export async function loadModel(db: Kysely<Database>, tenantId: string): Promise
     itemRow: new Map(ids.map((id, i) => [id, i])),
     itemIds: ids,
     itemNorms,
+    meanItem: Float32Array.from(sums, (s) => (ids.length === 0 ? 0 : s / ids.length)),
     itemFactors,
     gram: decodeFloat64(row.gram),
   };

@@ -71,6 +71,8 @@ export function buildProfile(input: {
   now: number;
   /** The user's collaborative factors (learning/collaborative-models.ts), when the tenant has a model. */
   factors?: Float32Array | null;
+  /** The user's average predicted preference over the model's items: what the collaborative part is taken relative to. */
+  factorsAverage?: number;
 }): UserProfile {
   const categorySums = new Map<string, number>();
   const sourceSums = new Map<string, number>();
@@ -101,6 +103,7 @@ export function buildProfile(input: {
     followedSources: new Set(input.followedSources),
     evidence,
     factors: input.factors ?? null,
+    factorsAverage: input.factors ? (input.factorsAverage ?? 0) : 0,
     latent: latent === null ? null : normalise(latent),
   };
 }

@@ -67,13 +67,14 @@ export function relevance(c: Candidate, profile: UserProfile | null): number {
 
 /**
  * In [-1, 1]: the preference the collaborative model predicts, the dot product
- * of the user's and the item's factors (≈1 for what readers like this user
- * engage with, ≈0 for the rest). 0 when either side has no factors: a new item
- * then competes on content relevance alone.
+ * of the user's and the item's factors, less the user's average prediction over
+ * the model's items (≈0.6 for what readers like this user engage with, below 0
+ * for what only other readers read). 0 when either side has no factors: a new
+ * item then competes on content relevance alone, as an average one.
  */
 export function collaborative(c: Candidate, profile: UserProfile | null): number {
   if (profile === null || profile.factors === null || c.factors === null) return 0;
-  return Math.max(-1, Math.min(1, dot(profile.factors, c.factors)));
+  return Math.max(-1, Math.min(1, dot(profile.factors, c.factors) - (profile.factorsAverage ?? 0)));
 }
 
 /** In (0, 1]: 1 when just published (or dated in the future), halving every half-life. */

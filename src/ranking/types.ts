@@ -36,6 +36,8 @@ export interface UserProfile {
   evidence: number;
   /** The user's collaborative factors, folded in from their interactions; null without a model or without engagement it knows. */
   factors: Float32Array | null;
+  /** The user's average predicted preference over the model's items (learning/collaborative-models.ts): the collaborative part is taken less it. 0 when absent. */
+  factorsAverage?: number;
   /** The taste vector in the item-vector model's latent space (unit length), built like `vector` from the items' latent vectors; null without them. */
   latent?: Float32Array | null;
 }
