@@ -170,6 +170,16 @@ describe.skipIf(!natsUrl || !postgres)('event log on NATS JetStream (EVENT_LOG_U
       expect(await effects()).toEqual(before);
       expect((await a.api(apiKey, 'GET', '/v1/users/u7')).json().properties.step).toBe(STEPS - 1);
     });
+
+    it('a user’s applied events are read back (the console’s list) and erased with the user', async () => {
+      const listed = await a.admin('GET', `/admin/v1/tenants/${tenantId}/users/u3/events`);
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json().events.map((e: { metadata: { user_attributes: { step: number } } }) => e.metadata.user_attributes.step)).toEqual([4, 3, 2, 1, 0]);
+      expect((await a.api(apiKey, 'DELETE', '/v1/users/u3')).statusCode).toBe(204);
+      await bothProcess();
+      expect(await count(`select count(*) as n from events where tenant_id = '${tenantId}' and user_id = 'u3'`)).toBe(0);
+      expect((await a.api(apiKey, 'GET', '/v1/users/u3')).statusCode).toBe(404);
+    });
   });
 });
 
