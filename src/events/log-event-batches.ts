@@ -38,6 +38,7 @@ export class LogEventBatches implements EventBatches {
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private nextBalanceAt = 0;
   private rowsCreated = false;
+  private turn = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -54,7 +55,13 @@ export class LogEventBatches implements EventBatches {
   async apply(now: number): Promise<AppliedBatch> {
     if (now >= this.nextBalanceAt || [...this.readers.values()].some((r) => r.broken)) await this.balance(now);
     const out: AppliedBatch = { count: 0, changes: [], lagsMs: [] };
-    for (const reader of this.readers.values()) {
+    // About one batch per call, from the partition after the last call's first: the
+    // processor calls again at once while there is work, and each call renews the
+    // leases when due, so a long backlog never outlasts them.
+    const readers = [...this.readers.values()];
+    this.turn = (this.turn + 1) % Math.max(1, readers.length);
+    for (const reader of [...readers.slice(this.turn), ...readers.slice(0, this.turn)]) {
+      if (out.count >= BATCH) break;
       const messages = reader.peek(BATCH);
       if (messages.length === 0) continue;
       try {
