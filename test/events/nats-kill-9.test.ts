@@ -107,6 +107,7 @@ describe.skipIf(!natsUrl || !postgres)('kill -9 of a worker and of the API node 
       };
 
       await round(KILL_API_AT);
+      await workerKill;
       expect(server.process.signalCode).toBe('SIGKILL');
       expect(workers[0]!.process.signalCode).toBe('SIGKILL');
       server = await startChildServer(env, ['--no-workers']);
