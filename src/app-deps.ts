@@ -10,6 +10,7 @@ import type { AreaDirectory } from './areas/area-directory.js';
 import type { ArticleStore } from './content/article-store.js';
 import type { ContentCatalog } from './content/content-catalog.js';
 import type { Crawler } from './crawl/crawler.js';
+import type { BackgroundThread } from './workers/background-thread.js';
 import type { CategoryLearning } from './content/category-learning.js';
 import type { ItemVectorLearning } from './content/item-vector-learning.js';
 import type { FeedPreview } from './feed/feed-preview.js';
@@ -88,4 +89,6 @@ export interface AppDeps {
   /** The thumbnail proxy (docs/thumbnails.md) and the signed links items carry to it. */
   thumbnails: ThumbnailService;
   thumbnailLinks: ThumbnailLinks;
+  /** `serve`'s worker thread, where the background work runs (null: it runs here, or elsewhere). /metrics adds its metrics. */
+  background: BackgroundThread | null;
 }

@@ -30,6 +30,8 @@ export interface Config {
   trustProxy: false | number | string;
   /** Apply events on a worker thread with its own database connection (false: on the main thread; so is an in-memory SQLite database). */
   eventThread: boolean;
+  /** `serve` runs its background work (events, crawls, push jobs, webhooks, learning) on a worker thread. */
+  workerThread: boolean;
   /** `content-feed worker` serves /healthz, /readyz and /metrics on this port; null: no HTTP at all. */
   workerMetricsPort: number | null;
   /** The event log on NATS JetStream (docs/scaling.md); null: the `events` table of the database. */
@@ -132,6 +134,7 @@ export const CONFIG_VARIABLES = [
   'ITEM_VECTOR_MIN_ARTICLES',
   'ITEM_VECTOR_DIMENSIONS',
   'EVENT_THREAD',
+  'WORKER_THREAD',
   'EVENT_LOG_URL',
   'EVENT_LOG_STREAM',
   'EVENT_LOG_PARTITIONS',
@@ -260,6 +263,8 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
   };
   // Events are applied on a thread of their own, so their statements and commits never hold the event loop serving requests.
   const eventThread = boolean('EVENT_THREAD', true);
+  // serve's background work on a thread of its own, so a push job or a crawl never holds the event loop serving requests.
+  const workerThread = boolean('WORKER_THREAD', true);
   const eventLog = eventLogConfig(url('EVENT_LOG_URL', ['nats']), databaseUrl, get('EVENT_LOG_STREAM'), integer, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -281,6 +286,7 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     trustProxy,
     workerMetricsPort,
     eventThread,
+    workerThread,
     eventLog: eventLog && Object.freeze(eventLog),
     crawl: Object.freeze(crawl),
     embeddingModelPath,

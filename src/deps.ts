@@ -2,11 +2,15 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { LocalChangeBus, type ChangeBus } from './changes/change-bus.js';
 import { PostgresChangeBus } from './changes/postgres-change-bus.js';
+import { ThreadChangeBus } from './changes/thread-change-bus.js';
+import { forwardWakes, listenForWakes } from './workers/work-signals.js';
 import { sql } from 'kysely';
 import { Counter, Gauge, Summary, type Registry } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
 import { baseUrlOf, type Config } from './config.js';
-import { eventBatches, rankingBackend, threadCpuGauge, userStateLoader } from './runtime-threads.js';
+import { backgroundThreadWanted, eventBatches, rankingBackend, threadCpuGauge, userStateLoader } from './runtime-threads.js';
+import { BackgroundThread } from './workers/background-thread.js';
+import { randomUUID } from 'node:crypto';
 import { ConsoleSessions } from './console/console-sessions.js';
 import { LoginThrottle } from './console/login-throttle.js';
 import { sessionCookie } from './console/session-cookie.js';
@@ -70,7 +74,17 @@ export interface Runtime {
  */
 export async function createRuntime(
   config: Config,
-  options: { clock?: Clock; log?: pino.Logger; startWorkers?: boolean } = {},
+  options: {
+    clock?: Clock;
+    log?: pino.Logger;
+    startWorkers?: boolean;
+    /**
+     * `serve` with its background work on a worker thread (src/workers/): 'http' is the
+     * runtime answering requests, whose workers tell that thread when work arrives;
+     * 'worker' is the thread's, which applies events and ranks push users on its own thread.
+     */
+    backgroundThread?: { side: 'http' | 'worker'; name: string };
+  } = {},
 ): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? pino({ level: config.logLevel, redact: REDACTED_LOG_PATHS });
@@ -108,20 +122,29 @@ export async function createRuntime(
     registers: [metrics],
   });
   // What changed, for every process's caches: LISTEN/NOTIFY when processes share PostgreSQL.
+  // Between the threads of one process on SQLite: a BroadcastChannel.
+  const threads = options.backgroundThread ?? (backgroundThreadWanted(config, options.startWorkers !== false) ? { side: 'http' as const, name: randomUUID() } : undefined);
+  // This runtime answers requests; the thread started below runs the workers.
+  const background = threads?.side === 'http' ? new BackgroundThread(config, threads.name, log) : null;
   const changes: ChangeBus =
     database.kind === 'postgres'
       ? new PostgresChangeBus(config.databaseUrl, (channel, payload) => sql`SELECT pg_notify(${channel}, ${payload})`.execute(database.db), log)
-      : new LocalChangeBus();
+      : threads
+        ? new ThreadChangeBus(threads.name)
+        : new LocalChangeBus();
+  const onWorkerThread = threads?.side === 'worker';
   if (changes instanceof PostgresChangeBus) await changes.start();
   // EVENT_LOG_URL: events wait in a JetStream stream (docs/scaling.md), else in the database's `events` table.
   const natsLog = config.eventLog ? await NatsEventLog.connect(config.eventLog, log) : null;
-  const batches = natsLog ? new LogEventBatches(database.db, natsLog, () => events.wake(), log) : eventBatches(config, database, log);
+  const batches = natsLog ? new LogEventBatches(database.db, natsLog, () => events.wake(), log) : eventBatches(config, database, log, onWorkerThread);
   const events = new EventProcessor(database.db, batches, clock, log, lag, changes);
   threadCpuGauge(metrics, 'event_thread_cpu_seconds_total', 'CPU time used by the event thread applying events, from /proc; 0 when events are applied on the main thread.', () => events.threadCpuSeconds());
   new Gauge({
     name: 'events_unprocessed',
     help: 'Accepted events not yet applied (the processing backlog).',
     registers: [metrics],
+    // Read from the database: serve's worker thread reports the same backlog (its /metrics merged: background-thread.ts).
+    aggregator: 'first',
     async collect() {
       this.set(await events.backlog());
     },
@@ -141,10 +164,10 @@ export async function createRuntime(
   const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog, inProcessSites });
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
-  const ranker = new UserRanker(rankingBackend(config, database, clock, pipeline.embedder.dimensions, log), pipeline.embedder, rankingMeter(metrics), pipeline.categories, pipeline.itemVectors);
+  const ranker = new UserRanker(rankingBackend(config, database, clock, pipeline.embedder.dimensions, log, onWorkerThread), pipeline.embedder, rankingMeter(metrics), pipeline.categories, pipeline.itemVectors);
   const snapshots = redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore();
   const scenarios = new ScenarioCache(database.db, clock);
-  const userStates = userStateLoader(config, database, log);
+  const userStates = userStateLoader(config, database, log, onWorkerThread);
   const users = new UserStates(userStates.load, config.feed.listCapacity);
   threadCpuGauge(metrics, 'user_state_thread_cpu_seconds_total', "CPU time used by the thread that reads users' feed states from a SQLite file, from /proc; 0 when they are read on the main thread.", () => userStates.thread?.cpuSeconds() ?? null);
   changes.subscribe((change) => {
@@ -245,7 +268,15 @@ export async function createRuntime(
     metrics,
   });
   const push = new PushJobService({ db: database.db, dbKind: database.kind, clock, meter, wakeWorker: () => pushWorker.wake() });
-  if (options.startWorkers !== false) {
+  const workers = { events, push: pushWorker, webhooks, crawler: pipeline.crawler };
+  const stopWakes = threads ? (onWorkerThread ? listenForWakes : forwardWakes)(workers, threads.name) : () => {};
+  threadCpuGauge(metrics, 'worker_thread_cpu_seconds_total', "CPU time used by serve's worker thread (events, crawls, push jobs, webhooks, learning), from /proc; 0 without one.", () => background?.cpuSeconds() ?? null);
+  if (background) {
+    // As an API node's, and the worker thread runs the rest.
+    pipeline.categories.start({ backfill: false });
+    pipeline.itemVectors.start({ worker: false });
+    background.start();
+  } else if (options.startWorkers !== false) {
     events.start();
     webhooks.start();
     pushWorker.start();
@@ -296,6 +327,7 @@ export async function createRuntime(
     pushWorker,
     thumbnails,
     thumbnailLinks,
+    background,
   };
 
   return {
@@ -306,6 +338,9 @@ export async function createRuntime(
     },
     async close() {
       clearInterval(touchTimer);
+      // The workers first (running push jobs go back to the queue), while everything they report to is still open.
+      await background?.stop();
+      stopWakes();
       rankings.stop();
       await trainer.stop();
       await pushWorker.stop();

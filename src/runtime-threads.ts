@@ -17,14 +17,16 @@ import type { Clock } from './lib/clock.js';
  * rankings, applying events and, on a SQLite file, reading users' states,
  * each on worker threads with connections of their own; on the calling thread
  * when asked, or when the database is SQLite in memory, which another thread
- * cannot open.
+ * cannot open. `onWorkerThread`: the runtime of serve's worker thread
+ * (src/workers/), itself off the HTTP thread, ranks push users and applies
+ * events on its own thread.
  */
 const inMemory = (config: Config) => config.databaseUrl.endsWith(':memory:');
 
 /** Ranking threads (RANKING_THREADS, default one per core but the HTTP thread's), each with its own pool. */
-export function rankingBackend(config: Config, database: DatabaseHandle, clock: Clock, dimensions: number, log: pino.Logger): RankingBackend {
+export function rankingBackend(config: Config, database: DatabaseHandle, clock: Clock, dimensions: number, log: pino.Logger, onWorkerThread = false): RankingBackend {
   const { db } = database;
-  if (config.feed.rankingThreads === 0 || inMemory(config)) {
+  if (config.feed.rankingThreads === 0 || inMemory(config) || onWorkerThread) {
     return new InlineRanking(new RankingEngine(new ContentPool(db, clock, dimensions), new Popularity(db, clock), new CollaborativeModels(db, clock), config.feed.listCapacity));
   }
   return new RankingThreads(
@@ -35,15 +37,15 @@ export function rankingBackend(config: Config, database: DatabaseHandle, clock: 
 }
 
 /** The event thread (EVENT_THREAD). */
-export function eventBatches(config: Config, database: DatabaseHandle, log: pino.Logger): EventBatches {
-  return config.eventThread && !inMemory(config)
+export function eventBatches(config: Config, database: DatabaseHandle, log: pino.Logger, onWorkerThread = false): EventBatches {
+  return config.eventThread && !inMemory(config) && !onWorkerThread
     ? new ThreadedEventBatches(config.databaseUrl, (err) => log.error({ err }, 'event thread failed'))
     : new InlineEventBatches(database.db, database.kind);
 }
 
 /** better-sqlite3 reads synchronously: on a SQLite file, users' states are read on a thread whenever the node uses threads. */
-export function userStateLoader(config: Config, database: DatabaseHandle, log: pino.Logger): { load: UserStateLoader; thread: ThreadedUserStateLoader | null } {
-  if (database.kind !== 'sqlite' || config.feed.rankingThreads === 0 || inMemory(config)) return { load: inlineUserStateLoader(database.db), thread: null };
+export function userStateLoader(config: Config, database: DatabaseHandle, log: pino.Logger, onWorkerThread = false): { load: UserStateLoader; thread: ThreadedUserStateLoader | null } {
+  if (database.kind !== 'sqlite' || config.feed.rankingThreads === 0 || inMemory(config) || onWorkerThread) return { load: inlineUserStateLoader(database.db), thread: null };
   const thread = new ThreadedUserStateLoader(config.databaseUrl, (err) => log.error({ err }, 'user-state thread failed'));
   return { load: thread.load, thread };
 }
@@ -59,4 +61,12 @@ export function threadCpuGauge(metrics: Registry, name: string, help: string, se
       if (value !== null) this.set(value);
     },
   });
+}
+
+/**
+ * `serve`'s background work on a worker thread (WORKER_THREAD; src/workers/): when the
+ * process runs its workers, uses threads, and its database is one another thread can open.
+ */
+export function backgroundThreadWanted(config: Config, startWorkers: boolean): boolean {
+  return startWorkers && config.workerThread && config.feed.rankingThreads > 0 && !inMemory(config);
 }

@@ -25,7 +25,7 @@ export function serveThread<Call extends object>(handle: (call: Call) => unknown
  * (fields 14 and 15, in clock ticks of 10 ms): coarse per call, exact summed
  * over many; what the `*_thread_cpu_seconds_total` metrics report.
  */
-function threadCpuMs(): number | null {
+export function threadCpuMs(): number | null {
   try {
     const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
+import type { BackgroundThread } from '../workers/background-thread.js';
 import type { Database } from '../db/schema.js';
 import { errors } from '../http/problem.js';
 
-export function healthRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; metrics: Registry }): void {
+export function healthRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; metrics: Registry; background: BackgroundThread | null }): void {
   const hide = { hide: true };
   // Probes are called every few seconds by every load balancer and Prometheus: no
   // request line for them (warn and above still are: readyz's database failure).
@@ -23,7 +24,9 @@ export function healthRoutes(app: FastifyInstance, deps: { db: Kysely<Database>;
   });
 
   app.get('/metrics', probe, async (_request, reply) => {
-    reply.type(deps.metrics.contentType);
-    return deps.metrics.metrics();
+    // With serve's worker thread, its metrics (event lag, push jobs, crawls, webhooks) are added to this thread's.
+    const registry = deps.background ? await deps.background.mergedMetrics(deps.metrics) : deps.metrics;
+    reply.type(registry.contentType);
+    return registry.metrics();
   });
 }
