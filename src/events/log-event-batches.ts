@@ -116,11 +116,13 @@ export class LogEventBatches implements EventBatches {
         continue;
       }
       const renewed = await this.take(partition, now, until);
-      if (renewed === null || reader.broken) {
+      if (renewed === null) {
         reader.stop();
         this.readers.delete(partition);
+      } else if (reader.broken) {
+        reader.stop();
+        await this.startReader(partition, renewed);
       }
-      if (renewed !== null && reader.broken) await this.startReader(partition, renewed);
     }
     // Take free partitions up to the share, starting at a place of this processor's own so processors starting together collide less.
     const free = rows.filter((r) => !this.readers.has(r.partition) && (r.owner === null || r.owner === this.owner || r.lease_until <= now)).map((r) => r.partition);
