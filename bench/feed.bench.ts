@@ -9,6 +9,7 @@ import { serverEnv, withDatabase, type BenchBackend, type BenchDatabase } from '
 import { startTarget, type BenchTarget } from './lib/child.js';
 import { topFunctions } from './lib/cpu-profile.js';
 import { generateFeedData } from './lib/feed-data.js';
+import { listMemory } from './lib/list-memory.js';
 import { startFeedNode } from './lib/feed-node.js';
 import { closedRounds, closedValue, coresUsed, cpuPerAnswer, eventsValue, pagesOf, pagesValue } from './lib/feed-report.js';
 import { closedWindow, measuredTarget, openWindow, serviceMsPer, type Measured, type MeasuredTarget } from './lib/feed-windows.js';
@@ -222,6 +223,8 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
 
     await untilIdle([feedPid]);
     rows.push({ name: 'feed server memory', value: memoryValue(atStart, await scrapeMetrics(feedT.baseUrl)) });
+    // Registered users with histories (the first 10,000 have them), few of them listed by the loads above.
+    rows.push({ name: 'memory per 10,000 ranked lists (users 5,001–8,000 ask for a first page)', value: await listMemory(feed, 5001).catch((error: unknown) => `not measured: ${String(error)}`) });
     rows.push(...(await pushWindow(feed, feedT, seconds)));
     if (profileDir) {
       await feed.stop(); // the profile is written on exit

@@ -51,7 +51,8 @@ export async function startFeedNode(backend: BenchBackend, database: BenchDataba
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-feed-node-'));
   const env = { ADMIN_TOKEN, SECRET_KEY, DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: backend.redisUrl ?? '', OBJECT_STORE_URL: '' };
   const spawned = performance.now();
-  const node = await startService(['serve'], env, nodeArgs);
+  // SIGUSR2 writes a heap snapshot (after a full collection) into DATA_DIR: list-memory.ts measures the heap with it.
+  const node = await startService(['serve'], env, [...nodeArgs, '--heapsnapshot-signal=SIGUSR2'], dataDir);
   const listeningMs = performance.now() - spawned;
   const base = node.url!;
   const headers = { authorization: `Bearer ${data.apiKey}` };
@@ -67,7 +68,7 @@ export async function startFeedNode(backend: BenchBackend, database: BenchDataba
     const firstFeedMs = await firstFeed(base, headers, '', spawned);
     const firstPersonalMs = await firstFeed(base, headers, '&user_id=user_1', spawned);
     return {
-      target: { url: `${base}/v1/feed?scenario=bench`, headers, info: { baseUrl: base }, child: node.process, stop },
+      target: { url: `${base}/v1/feed?scenario=bench`, headers, info: { baseUrl: base, dataDir }, child: node.process, stop },
       boot: { listeningMs, firstFeedMs, firstPersonalMs },
     };
   } catch (error) {

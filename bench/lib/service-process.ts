@@ -18,10 +18,10 @@ const START_LIMIT_MS = 180_000;
 const STOP_LIMIT_MS = 30_000;
 
 /** Starts `content-feed serve|worker …` as production does (`node dist/main.js`, built from the sources first) and waits for the line that says it runs. */
-export async function startService(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<ServiceProcess> {
+export async function startService(args: string[], env: Record<string, string>, nodeArgs: string[] = [], cwd = ROOT): Promise<ServiceProcess> {
   const main = builtMain();
   const child = spawn(process.execPath, [...nodeArgs, main, ...args], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
