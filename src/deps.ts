@@ -11,6 +11,7 @@ import { baseUrlOf, type Config } from './config.js';
 import { backgroundThreadWanted, eventBatches, rankingBackend, threadCpuGauge, userStateLoader } from './runtime-threads.js';
 import { BackgroundThread } from './workers/background-thread.js';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as setTimeoutPromise } from 'node:timers/promises';
 import { ConsoleSessions } from './console/console-sessions.js';
 import { LoginThrottle } from './console/login-throttle.js';
 import { sessionCookie } from './console/session-cookie.js';
@@ -52,6 +53,9 @@ import { ThumbnailLinks } from './thumbnails/thumbnail-links.js';
 import { MAX_ORIGINAL_BYTES, ThumbnailService } from './thumbnails/thumbnail-service.js';
 import { TrackingTokens } from './tracking/tracking-token.js';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
+
+/** The longest serve's worker thread waits for the first feed's warm-up before it starts. */
+const BACKGROUND_START_LIMIT_MS = 5000;
 
 /** Log paths that may carry secrets; pino replaces their values. */
 export const REDACTED_LOG_PATHS = [
@@ -275,7 +279,9 @@ export async function createRuntime(
     // As an API node's, and the worker thread runs the rest.
     pipeline.categories.start({ backfill: false });
     pipeline.itemVectors.start({ worker: false });
-    background.start();
+    // Its start (a runtime of its own, the category and push pools) would take the cores the
+    // first feed needs: it waits for the rankings' warm-up, or BACKGROUND_START_LIMIT_MS.
+    void Promise.race([rankings.warmedUp, setTimeoutPromise(BACKGROUND_START_LIMIT_MS, undefined, { ref: false })]).then(() => background.start());
   } else if (options.startWorkers !== false) {
     events.start();
     webhooks.start();

@@ -111,13 +111,20 @@ export class FeedRankings {
     return this.entries.size;
   }
 
+  private resolveWarm: () => void = () => {};
+  /** Resolves once `start()`'s warm-up has the pool's first part on every ranking thread: the first feed can be ranked. */
+  readonly warmedUp = new Promise<void>((resolve) => (this.resolveWarm = resolve));
+
   /**
    * What a serving process starts: the ranking threads load the pool now (the
    * first request would wait for it otherwise), and sweeps for new items run
    * every SWEEP_INTERVAL_MS (tests call `sweep()` instead).
    */
   start(): void {
-    void this.deps.ranker.warmUp(this.deps.clock.now()).catch((err: unknown) => this.deps.log.error({ err }, 'ranking warm-up failed'));
+    void this.deps.ranker
+      .warmUp(this.deps.clock.now())
+      .catch((err: unknown) => this.deps.log.error({ err }, 'ranking warm-up failed'))
+      .finally(() => this.resolveWarm());
     this.timer ??= setInterval(() => void this.sweep().catch((err: unknown) => this.deps.log.error({ err }, 'feed sweep failed')), SWEEP_INTERVAL_MS);
     this.timer.unref();
   }

@@ -33,6 +33,7 @@ export class BackgroundThread {
   ) {}
 
   start(): void {
+    if (this.stopping) return; // closed before it was due to start
     const worker = startThread(ENTRY, { config: this.config, name: this.name });
     this.worker = worker;
     let markReady!: () => void;
