@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Summary } from 'prom-client';
 import type { ChangeBus } from '../changes/change-bus.js';
 import type { Database } from '../db/schema.js';
+import { BackgroundLoop } from '../lib/background-loop.js';
 import type { Clock } from '../lib/clock.js';
 import type { EventBatches } from './event-batches.js';
 
@@ -15,9 +16,12 @@ const IDLE_POLL_MS = 200;
  * each committed batch changed.
  */
 export class EventProcessor {
-  private running = false;
-  private wakeUp: (() => void) | null = null;
-  private loop: Promise<void> | null = null;
+  private readonly loop = new BackgroundLoop({
+    pollMs: IDLE_POLL_MS,
+    // A batch that applied events may have left more: the next follows at once.
+    pass: async () => (await this.exclusive(() => this.processBatch())) > 0,
+    onError: (err) => this.log.error({ err }, 'event processing failed; retrying'),
+  });
   /** Serialises the background loop and `drain()`. */
   private lock: Promise<unknown> = Promise.resolve();
 
@@ -32,16 +36,12 @@ export class EventProcessor {
   ) {}
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Stops the loop after its batch in progress; `close` ends the event thread too (after a last `drain`, at shutdown). */
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
+    await this.loop.stop();
   }
 
   async close(): Promise<void> {
@@ -56,7 +56,7 @@ export class EventProcessor {
 
   /** New events were committed: process them now rather than at the next poll. */
   wake(): void {
-    this.wakeUp?.();
+    this.loop.wake();
   }
 
   /** Accepted events not yet applied. */
@@ -77,27 +77,6 @@ export class EventProcessor {
       const n = await this.exclusive(() => this.processBatch());
       total += n;
       if (n === 0) return total;
-    }
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let processed = 0;
-      try {
-        processed = await this.exclusive(() => this.processBatch());
-      } catch (error) {
-        this.log.error({ err: error }, 'event processing failed; retrying');
-      }
-      if (processed === 0 && this.running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, IDLE_POLL_MS);
-          this.wakeUp = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wakeUp = null;
-      }
     }
   }
 
