@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
+import { BackgroundLoop } from '../lib/background-loop.js';
 import type { Clock } from '../lib/clock.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { abandonedJobIds, claimJob, MAX_ATTEMPTS, deleteJob, expiredJobs, findJobById } from './push-job-repo.js';
@@ -38,10 +39,12 @@ export class PushWorker {
   readonly owner = `worker-${randomUUID()}`;
   private readonly running = new Set<Promise<RunOutcome>>();
   private readonly stopping = new AbortController();
-  private timer: NodeJS.Timeout | null = null;
-  private polling: Promise<void> | null = null;
+  private readonly loop = new BackgroundLoop({
+    pollMs: POLL_MS,
+    pass: () => this.poll(),
+    onError: (err) => this.deps.log.error({ err }, 'push job poll failed'),
+  });
   private lastSweep = -Infinity;
-  private started = false;
   private readonly finished: Counter<'status'>;
   private readonly duration: Histogram;
 
@@ -71,18 +74,12 @@ export class PushWorker {
   }
 
   start(): void {
-    this.started = true;
-    this.timer = setInterval(() => this.wake(), POLL_MS);
-    this.timer.unref();
-    this.wake();
+    if (!this.stopping.signal.aborted) this.loop.start();
   }
 
   /** A job was just created: look now instead of at the next poll (once started; tests drive `runPending` instead). */
   wake(): void {
-    if (!this.started || this.stopping.signal.aborted) return;
-    this.polling ??= this.poll()
-      .catch((err: unknown) => this.deps.log.error({ err }, 'push job poll failed'))
-      .finally(() => (this.polling = null));
+    this.loop.wake();
   }
 
   /** Claims and runs jobs until none is waiting or the slots are full; resolves when the runs it started end (tests). */
@@ -97,9 +94,9 @@ export class PushWorker {
 
   /** Stops claiming, gives running jobs back to the queue and waits for their runs to end. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    const pollEnds = this.loop.stop();
     this.stopping.abort();
-    await this.polling;
+    await pollEnds;
     await Promise.allSettled([...this.running]);
   }
 
