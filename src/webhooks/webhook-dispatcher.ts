@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
+import { BackgroundLoop } from '../lib/background-loop.js';
 import type { Clock } from '../lib/clock.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import { findTenant } from '../tenants/tenant-repo.js';
@@ -61,7 +62,11 @@ export class WebhookDispatcher {
   private readonly leaseMs: number;
   private readonly settled: Counter<'outcome'>;
   private readonly durations: Histogram<'result'>;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly loop = new BackgroundLoop({
+    pollMs: POLL_MS,
+    pass: () => this.fill(),
+    onError: (err) => this.deps.log.error({ err }, 'webhook dispatch failed; retrying at the next poll'),
+  });
   private stopped = false;
   /** Attempts under way, in all and per tenant. */
   private inFlight = 0;
@@ -94,15 +99,12 @@ export class WebhookDispatcher {
 
   /** Polls for due deliveries (once a second); deliveries left pending by a previous process resume. */
   start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.poll(), POLL_MS);
-    this.timer.unref();
-    this.poll();
+    if (!this.stopped) this.loop.start();
   }
 
   /** A delivery was just recorded: look now instead of at the next poll. Only once started. */
   wake(): void {
-    if (this.timer) this.poll();
+    this.loop.wake();
   }
 
   /**
@@ -122,12 +124,13 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Stops polling and waits (at most timeoutMs + 5 s) for attempts in flight. */
+  /** Stops polling and waits for the claim in flight, then (at most timeoutMs + 5 s) for attempts in flight. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    const pollEnds = this.loop.stop();
     this.stopped = true;
     const deadline = Date.now() + this.deps.timeoutMs + STOP_GRACE_MS;
+    // A claim in flight may yet start an attempt: wait for it, then for the attempts.
+    await pollEnds;
     while (this.inFlight > 0 && Date.now() < deadline) {
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => {
@@ -139,7 +142,8 @@ export class WebhookDispatcher {
     await this.sender.close();
   }
 
-  private poll(): void {
+  /** Fills a freed slot at once, under the loop or a runDue alike (the loop's own passes are `fill`). */
+  private refill(): void {
     this.fill().catch((err) => this.deps.log.error({ err }, 'webhook dispatch failed; retrying at the next poll'));
   }
 
@@ -185,7 +189,7 @@ export class WebhookDispatcher {
         for (const wake of waiters) wake();
         // A slot is free: fill it now, not when the next attempt ends. Attempts
         // run only under the poller or a runDue, so this never starts work alone.
-        if (!this.stopped) this.poll();
+        if (!this.stopped) this.refill();
       });
   }
 
