@@ -1,4 +1,5 @@
 import type { CrawlCounts } from '../content/source-repo.js';
+import { BackgroundLoop } from '../lib/background-loop.js';
 import { toIso } from '../lib/time.js';
 import { retryDelayMs } from './backoff.js';
 import { claimSource, dueSourceIds, recordCrawlFailure, recordCrawlSuccess, renewLease } from './crawl-state-repo.js';
@@ -38,14 +39,23 @@ export interface CrawlerOptions {
  */
 export class Crawler {
   private readonly inFlight = new Map<string, Promise<CrawlReport | null>>();
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = true;
+  private readonly loop: BackgroundLoop;
   private closing = false;
 
   constructor(
     private readonly ctx: CrawlContext,
     private readonly options: CrawlerOptions,
-  ) {}
+  ) {
+    this.loop = new BackgroundLoop({
+      pollMs: options.tickMs,
+      pass: async () => {
+        const crawls = await this.startDue();
+        // Not awaited: a long crawl must not hold back the next pass.
+        Promise.all(crawls).catch((err: unknown) => this.schedulingFailed(err));
+      },
+      onError: (err) => this.schedulingFailed(err),
+    });
+  }
 
   /**
    * Crawls a source now and reports the counts. When this node is already
@@ -57,45 +67,41 @@ export class Crawler {
 
   /** One scheduler pass: starts every due source there is a slot for and waits for those. */
   async runDue(): Promise<CrawlReport[]> {
+    const reports = await Promise.all(await this.startDue());
+    return reports.filter((r): r is CrawlReport => r !== null);
+  }
+
+  /** Looks for due sources every tickMs (after each pass), crawls running beside the next passes. */
+  startScheduler(): void {
+    this.loop.start();
+  }
+
+  /** Looks for due sources at once (a source was added or asked to crawl). */
+  wake(): void {
+    this.loop.wake();
+  }
+
+  /** Stops scheduling; crawls in flight finish the entry in hand and record what they did. */
+  async stop(): Promise<void> {
+    const passEnds = this.loop.stop();
+    this.closing = true;
+    // A pass in flight may yet start crawls: wait for it, then for them.
+    await passEnds;
+    await Promise.allSettled(this.inFlight.values());
+  }
+
+  /** Starts every due source there is a slot for; returns their crawls. */
+  private async startDue(): Promise<Promise<CrawlReport | null>[]> {
     if (this.options.concurrency - this.inFlight.size <= 0 || this.closing) return [];
     const ids = await dueSourceIds(this.ctx.db, this.ctx.clock.now(), this.options.concurrency + this.inFlight.size);
     // Slots are counted again after the query: other passes may have started crawls meanwhile.
     const free = this.options.concurrency - this.inFlight.size;
     if (free <= 0 || this.closing) return [];
-    const started = ids.filter((id) => !this.inFlight.has(id)).slice(0, free).map((id) => this.start(id));
-    const reports = await Promise.all(started);
-    return reports.filter((r): r is CrawlReport => r !== null);
+    return ids.filter((id) => !this.inFlight.has(id)).slice(0, free).map((id) => this.start(id));
   }
 
-  startScheduler(): void {
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  /** Looks for due sources at once (a source was added or asked to crawl). */
-  wake(): void {
-    if (!this.stopped) this.schedule(0);
-  }
-
-  /** Stops scheduling; crawls in flight finish the entry in hand and record what they did. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.closing = true;
-    if (this.timer) clearTimeout(this.timer);
-    await Promise.allSettled(this.inFlight.values());
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private tick(): void {
-    if (this.stopped) return;
-    // Not awaited: a long crawl must not hold back the next pass.
-    this.runDue().catch((err) => this.ctx.log.error({ err }, 'crawl scheduling failed'));
-    this.schedule(this.options.tickMs);
+  private schedulingFailed(err: unknown): void {
+    this.ctx.log.error({ err }, 'crawl scheduling failed');
   }
 
   private start(sourceId: string): Promise<CrawlReport | null> {
