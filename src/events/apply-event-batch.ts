@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Change } from '../changes/change-bus.js';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
+import { unflushedTransaction } from '../db/unflushed-transaction.js';
 import { computeEffects, type StoredEvent } from './event-effects.js';
 import type { EventType } from './event-types.js';
 import { writeEffects } from './write-effects.js';
@@ -18,13 +19,15 @@ export interface AppliedBatch {
  * computes their effects per tenant and writes them together with the rows'
  * processed mark in one transaction, so a crash either applied a batch
  * entirely or not at all and processing resumes where it stopped, nothing
- * applied twice. Runs on the thread that calls it: the HTTP thread, or the
+ * applied twice. The commit does not wait for the disk (a power cut may undo
+ * it whole, and the batch is applied again: db/unflushed-transaction.ts).
+ * Runs on the thread that calls it: the HTTP thread, or the
  * event thread (event-thread.ts) with a connection of its own.
  */
 export async function applyEventBatch(db: Kysely<Database>, kind: DatabaseKind, now: number, limit: number): Promise<AppliedBatch> {
   const changes: Change[] = [];
   const lagsMs: number[] = [];
-  const count = await db.transaction().execute(async (trx) => {
+  const count = await unflushedTransaction(db, kind, async (trx) => {
     let query = trx.selectFrom('events').selectAll().where('processed', '=', 0).orderBy('seq').limit(limit);
     // Several workers on PostgreSQL take disjoint batches.
     if (kind === 'postgres') query = query.forUpdate().skipLocked();
