@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, UserContentSignalsTable } from '../db/schema.js';
 import type { Counters } from './event-effects.js';
 
@@ -11,20 +11,42 @@ export interface UserSignalRow extends Counters {
 /** How many of a user's most recent item signals shape their profile. */
 export const PROFILE_SIGNALS = 300;
 
-/** Items a user (registered or not) has read since `since`: clicked in a feed or a push. */
-export async function readContentIds(db: Kysely<Database>, tenantId: string, userId: string, since: number): Promise<Set<string>> {
+/** Items each of a batch of users (registered or not) has read since `since`, clicked in a feed or a push (one query). */
+export async function readMarksOfUsers(db: Kysely<Database>, tenantId: string, userIds: readonly string[], since: number): Promise<{ userId: string; contentId: string }[]> {
   const rows = await db
     .selectFrom('read_marks')
-    .select('content_id')
+    .select(['user_id', 'content_id'])
     .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
+    .where('user_id', 'in', userIds)
     .where('read_at', '>=', since)
     .execute();
-  return new Set(rows.map((r) => r.content_id));
+  return rows.map((r) => ({ userId: r.user_id, contentId: r.content_id }));
+}
+
+/** Each of a batch of users' most recent signals, newest first, as many as a profile reads (one query). */
+export async function recentSignalsOfUsers(db: Kysely<Database>, tenantId: string, userIds: readonly string[]): Promise<{ userId: string; row: UserSignalRow }[]> {
+  // One user (the feed's read): a range of the recency index with a LIMIT, not a window over all their rows.
+  if (userIds.length === 1) return (await recentSignals(db, tenantId, userIds[0]!)).map((row) => ({ userId: userIds[0]!, row }));
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('user_content_signals')
+        .select(['user_id', ...SIGNAL_COLUMNS])
+        .select(sql<number>`row_number() over (partition by user_id order by updated_at desc, content_id)`.as('recency'))
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', 'in', userIds)
+        .as('s'),
+    )
+    .selectAll()
+    .where('recency', '<=', PROFILE_SIGNALS)
+    .orderBy('user_id')
+    .orderBy('recency')
+    .execute();
+  return rows.map((r) => ({ userId: r.user_id, row: toSignalRow(r) }));
 }
 
 /** The user's most recent per-item signals (events applied by the processor). */
-export async function recentSignals(db: Kysely<Database>, tenantId: string, userId: string): Promise<UserSignalRow[]> {
+async function recentSignals(db: Kysely<Database>, tenantId: string, userId: string): Promise<UserSignalRow[]> {
   const rows = await db
     .selectFrom('user_content_signals')
     .select(SIGNAL_COLUMNS)

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { parseProperties } from '../users/properties-column.js';
 import { mergeProperties, propertyLimitProblems, type Properties } from '../users/user-properties.js';
 import type { Counters, EventEffects } from './event-effects.js';
 
@@ -35,7 +36,7 @@ const increments = (table: string, extra: string[] = []) =>
 async function mergeIntoExisting(trx: Trx, tenantId: string, userId: string, attributes: Properties, now: number): Promise<void> {
   const row = await trx.selectFrom('users').select('properties').where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
   if (!row) return;
-  const merged = mergeProperties(JSON.parse(row.properties) as Properties, attributes);
+  const merged = mergeProperties(parseProperties(row.properties), attributes);
   if (propertyLimitProblems(merged).length > 0) return;
   await trx
     .updateTable('users')

@@ -5,6 +5,7 @@ import { recentReads, recentSessions } from '../events/user-activity-repo.js';
 import { IsoTimestamp, Nullable, TenantIdParams, withProblems } from '../http/schemas.js';
 import { toIso } from '../lib/time.js';
 import { requireTenant } from '../tenants/tenant-service.js';
+import { parseProperties } from './properties-column.js';
 import { UserId } from './user-properties.js';
 import { errors } from '../http/problem.js';
 import { searchUsers } from './user-search-repo.js';
@@ -88,7 +89,7 @@ export const adminUserLookupRoute: FastifyPluginAsyncTypebox<AdminUserLookupRout
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        users: page.map((r) => ({ user_id: r.user_id, properties: JSON.parse(r.properties) as Record<string, unknown>, created_at: toIso(r.created_at), last_active_at: r.last_active_at === null ? null : toIso(r.last_active_at) })),
+        users: page.map((r) => ({ user_id: r.user_id, properties: parseProperties(r.properties), created_at: toIso(r.created_at), last_active_at: r.last_active_at === null ? null : toIso(r.last_active_at) })),
         meta: { next_cursor: rows.length > limit && last ? deps.cursors.sign({ k: 'user-search', t: tenantId, f: filterKey, u: last.user_id }) : null },
       };
     },

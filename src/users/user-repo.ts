@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { erasePushRows } from '../push/push-erasure.js';
+import { parseProperties } from './properties-column.js';
 import type { Properties } from './user-properties.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -27,7 +28,7 @@ function toUser(row: UserRow): User {
   return {
     tenantId: row.tenant_id,
     userId: row.user_id,
-    properties: JSON.parse(row.properties) as Properties,
+    properties: parseProperties(row.properties),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     lastActiveAt: row.last_active_at,
@@ -71,6 +72,18 @@ export async function listUsers(db: Db, tenantId: string, afterUserId: string | 
   if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);
   const rows = await query.orderBy('user_id').limit(limit).execute();
   return rows.map(toUser);
+}
+
+/** The registered users among `userIds` (one query for the batch; a single user is a batch of one), with their properties. */
+export async function propertiesOfUsers(db: Db, tenantId: string, userIds: readonly string[]): Promise<Map<string, Properties>> {
+  const rows = await db.selectFrom('users').select(['user_id', 'properties']).where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute();
+  return new Map(rows.map((r) => [r.user_id, parseProperties(r.properties)]));
+}
+
+/** The follows and blocks of a batch of users (one query), without the source names the API shows (sourceRelations). */
+export async function sourceRelationsOfUsers(db: Db, tenantId: string, userIds: readonly string[]): Promise<{ userId: string; sourceId: string; relation: 'follow' | 'block' }[]> {
+  const rows = await db.selectFrom('user_sources').select(['user_id', 'source_id', 'relation']).where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute();
+  return rows.map((r) => ({ userId: r.user_id, sourceId: r.source_id, relation: r.relation }));
 }
 
 export async function sourceRelations(db: Db, tenantId: string, userId: string): Promise<SourceRelation[]> {
