@@ -12,6 +12,7 @@ import { generateFeedData } from './lib/feed-data.js';
 import { japaneseCorpus } from './lib/japanese-corpus.js';
 import { FeedClient, type ServedItem } from './quality/feed-client.js';
 import { mean } from './quality/page-metrics.js';
+import { traceRound } from './quality/topics-trace.js';
 
 /**
  * `npm run bench:quality`, scenarios (b) and (c) of issue 16, on real text:
@@ -29,6 +30,8 @@ import { mean } from './quality/page-metrics.js';
  *   it has grown; BENCH_ITEM_VECTORS=0 keeps the hashed vectors alone (before).
  * - (c) 5 users a topic known only by `interests: [word]`: the share of their
  *   first page on topic. Target ≥ 40 %.
+ * BENCH_TOPICS_TRACE=1 prints, after every round, the weights in use and each
+ * band of readers' next first page taken apart (quality/topics-trace.ts).
  */
 const TOPICS = ['iPhone', 'Android', 'サッカー', '野球', '映画', '結婚', 'ダイエット', 'ゲーム', 'カメラ', 'ドラマ', '就活', 'アニメ'];
 const USERS_PER_TOPIC = 5;
@@ -150,6 +153,10 @@ try {
       for (const item of browsed[i]!.liked) r.read.add(item.id);
       r.clicks += browsed[i]!.liked.length;
     });
+    if (process.env.BENCH_TOPICS_TRACE === '1') {
+      const topicOfReader = new Map(clickers.map((r) => [r.id, r.topic]));
+      await traceRound(client, admin, data.tenantId, round, clickers, (readerId, itemId) => topicOf.get(topicOfReader.get(readerId)!)!.has(itemId), PAGE);
+    }
   }
 
   const preview = (await client.admin(admin, 'GET', `/admin/v1/tenants/${data.tenantId}/scenarios/bench/preview?user_id=${clickers[0]!.id}&limit=10`)) as { meta: { weights: { source: string; in_use: Record<string, number> } } };
