@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { countUsers, registeredUserIds, userIdPage, type UserFilter } from '../users/user-repo.js';
 import type { PushJob } from './push-job.js';
 
 /** "Active" users: a click or impression (`last_active_at`) within this window before the job was created (DESIGN §5). */
@@ -14,10 +15,7 @@ export interface TargetBatch {
 
 /** How many users a job will process, counted at creation: what its credits reservation is based on. */
 export async function countTargets(db: Kysely<Database>, tenantId: string, mode: 'all' | 'active', createdAt: number): Promise<number> {
-  const row = await targetQuery(db, tenantId, mode, createdAt)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countUsers(db, tenantId, targetFilter(mode, createdAt));
 }
 
 /**
@@ -32,27 +30,24 @@ export async function* targetBatches(db: Kysely<Database>, job: PushJob, batchSi
     const ids = job.userIds ?? [];
     for (let at = 0; at < ids.length; at += batchSize) {
       const slice = ids.slice(at, at + batchSize);
-      const rows = await db.selectFrom('users').select('user_id').where('tenant_id', '=', job.tenantId).where('user_id', 'in', slice).execute();
-      const known = new Set(rows.map((r) => r.user_id));
+      const known = await registeredUserIds(db, job.tenantId, slice);
       const userIds = slice.filter((id) => known.has(id));
       yield { userIds, skipped: slice.length - userIds.length };
     }
     return;
   }
+  const filter = targetFilter(job.targetMode, job.createdAt);
   let after: string | null = null;
   for (;;) {
-    let query = targetQuery(db, job.tenantId, job.targetMode, job.createdAt).select('user_id').orderBy('user_id').limit(batchSize);
-    if (after !== null) query = query.where('user_id', '>', after);
-    const rows = await query.execute();
-    if (rows.length === 0) return;
-    yield { userIds: rows.map((r) => r.user_id), skipped: 0 };
-    if (rows.length < batchSize) return;
-    after = rows[rows.length - 1]!.user_id;
+    const userIds = await userIdPage(db, job.tenantId, filter, after, batchSize);
+    if (userIds.length === 0) return;
+    yield { userIds, skipped: 0 };
+    if (userIds.length < batchSize) return;
+    after = userIds[userIds.length - 1]!;
   }
 }
 
-function targetQuery(db: Kysely<Database>, tenantId: string, mode: 'all' | 'active', createdAt: number) {
-  let query = db.selectFrom('users').where('tenant_id', '=', tenantId).where('created_at', '<=', createdAt);
-  if (mode === 'active') query = query.where('last_active_at', '>=', createdAt - ACTIVE_WINDOW_MS);
-  return query;
+/** Users registered when the job was created; for `active`, with a click or impression in the 30 days before. */
+function targetFilter(mode: 'all' | 'active', createdAt: number): UserFilter {
+  return mode === 'active' ? { registeredBy: createdAt, activeSince: createdAt - ACTIVE_WINDOW_MS } : { registeredBy: createdAt };
 }

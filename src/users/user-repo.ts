@@ -80,6 +80,38 @@ export async function propertiesOfUsers(db: Db, tenantId: string, userIds: reado
   return new Map(rows.map((r) => [r.user_id, parseProperties(r.properties)]));
 }
 
+/** Which users a batch read takes: registered by a time, and (when given) active since another. */
+export interface UserFilter {
+  registeredBy: number;
+  activeSince?: number;
+}
+
+function filteredUsers(db: Db, tenantId: string, filter: UserFilter) {
+  let query = db.selectFrom('users').where('tenant_id', '=', tenantId).where('created_at', '<=', filter.registeredBy);
+  if (filter.activeSince !== undefined) query = query.where('last_active_at', '>=', filter.activeSince);
+  return query;
+}
+
+export async function countUsers(db: Db, tenantId: string, filter: UserFilter): Promise<number> {
+  const row = await filteredUsers(db, tenantId, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A page of the filter's user ids in id order after `afterUserId` (keyset: never the whole list in memory). */
+export async function userIdPage(db: Db, tenantId: string, filter: UserFilter, afterUserId: string | null, limit: number): Promise<string[]> {
+  let query = filteredUsers(db, tenantId, filter).select('user_id').orderBy('user_id').limit(limit);
+  if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);
+  return (await query.execute()).map((r) => r.user_id);
+}
+
+/** The registered users among `userIds` (one query for the batch). */
+export async function registeredUserIds(db: Db, tenantId: string, userIds: readonly string[]): Promise<Set<string>> {
+  const rows = await db.selectFrom('users').select('user_id').where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
 /** The follows and blocks of a batch of users (one query), without the source names the API shows (sourceRelations). */
 export async function sourceRelationsOfUsers(db: Db, tenantId: string, userIds: readonly string[]): Promise<{ userId: string; sourceId: string; relation: 'follow' | 'block' }[]> {
   const rows = await db.selectFrom('user_sources').select(['user_id', 'source_id', 'relation']).where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute();
