@@ -3,6 +3,7 @@ import type { Change } from '../changes/change-bus.js';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { unflushedTransaction } from '../db/unflushed-transaction.js';
+import { parseProperties } from '../users/properties-column.js';
 import { computeEffects, type StoredEvent } from './event-effects.js';
 import type { EventType } from './event-types.js';
 import { writeEffects } from './write-effects.js';
@@ -129,7 +130,7 @@ async function loadKnownState(trx: Transaction<Database>, kind: DatabaseKind, te
     // writing them meanwhile would otherwise lose one side's keys.
     if (kind === 'postgres') query = query.orderBy('user_id').forUpdate();
     const rows = await query.execute();
-    for (const r of rows) users.set(r.user_id, JSON.parse(r.properties));
+    for (const r of rows) users.set(r.user_id, parseProperties(r.properties));
   }
   const lastClicks = new Map<string, number>();
   const returns = events.filter((e) => e.type === 'return' && e.userId !== null && e.contentId !== null && typeof e.metadata?.dwell_ms !== 'number');
