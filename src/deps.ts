@@ -12,6 +12,7 @@ import { backgroundThreadWanted, eventBatches, rankingBackend, threadCpuGauge, u
 import { BackgroundThread } from './workers/background-thread.js';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as setTimeoutPromise } from 'node:timers/promises';
+import type { MessagePort } from 'node:worker_threads';
 import { ConsoleSessions } from './console/console-sessions.js';
 import { LoginThrottle } from './console/login-throttle.js';
 import { sessionCookie } from './console/session-cookie.js';
@@ -23,6 +24,7 @@ import { FeedContinuations } from './feed/feed-continuations.js';
 import { FeedRankings } from './feed/feed-rankings.js';
 import { CollaborativeTrainer } from './learning/collaborative-trainer.js';
 import { FeedService } from './feed/feed-service.js';
+import { RankingThreads } from './feed/ranking-threads.js';
 import { MemorySnapshotStore, RedisSnapshotStore } from './feed/snapshot-store.js';
 import { UserRanker, type RankingReason } from './feed/user-ranker.js';
 import { UserStates } from './feed/user-states.js';
@@ -87,7 +89,7 @@ export async function createRuntime(
      * runtime answering requests, whose workers tell that thread when work arrives;
      * 'worker' is the thread's, which applies events and ranks push users on its own thread.
      */
-    backgroundThread?: { side: 'http' | 'worker'; name: string };
+    backgroundThread?: { side: 'http'; name: string } | { side: 'worker'; name: string; rankingPorts: MessagePort[] };
   } = {},
 ): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
@@ -129,7 +131,7 @@ export async function createRuntime(
   // Between the threads of one process on SQLite: a BroadcastChannel.
   const threads = options.backgroundThread ?? (backgroundThreadWanted(config, options.startWorkers !== false) ? { side: 'http' as const, name: randomUUID() } : undefined);
   // This runtime answers requests; the thread started below runs the workers.
-  const background = threads?.side === 'http' ? new BackgroundThread(config, threads.name, log) : null;
+  const background = threads?.side === 'http' ? new BackgroundThread(config, threads.name, log, () => (ranker.backend instanceof RankingThreads ? ranker.backend.connect() : [])) : null;
   const changes: ChangeBus =
     database.kind === 'postgres'
       ? new PostgresChangeBus(config.databaseUrl, (channel, payload) => sql`SELECT pg_notify(${channel}, ${payload})`.execute(database.db), log)
@@ -168,7 +170,7 @@ export async function createRuntime(
   const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog, inProcessSites });
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
-  const ranker = new UserRanker(rankingBackend(config, database, clock, pipeline.embedder.dimensions, log, onWorkerThread), pipeline.embedder, rankingMeter(metrics), pipeline.categories, pipeline.itemVectors);
+  const ranker = new UserRanker(rankingBackend(config, database, clock, pipeline.embedder.dimensions, log, threads?.side === 'worker' && threads.rankingPorts.length > 0 ? threads.rankingPorts : undefined), pipeline.embedder, rankingMeter(metrics), pipeline.categories, pipeline.itemVectors);
   const snapshots = redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore();
   const scenarios = new ScenarioCache(database.db, clock);
   const userStates = userStateLoader(config, database, log, onWorkerThread);

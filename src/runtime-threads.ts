@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import { Gauge, type Registry } from 'prom-client';
 import type pino from 'pino';
 import type { Config } from './config.js';
@@ -23,13 +24,18 @@ import type { Clock } from './lib/clock.js';
  */
 const inMemory = (config: Config) => config.databaseUrl.endsWith(':memory:');
 
-/** Ranking threads (RANKING_THREADS, default one per core but the HTTP thread's), each with its own pool. */
-export function rankingBackend(config: Config, database: DatabaseHandle, clock: Clock, dimensions: number, log: pino.Logger, onWorkerThread = false): RankingBackend {
+/**
+ * Ranking threads (RANKING_THREADS, default one per core but the HTTP thread's), each with
+ * its own pool. serve's worker thread ranks on the HTTP thread's, through `rankingPorts`:
+ * a second copy of the pool would cost ~600 MB at 100,000 items.
+ */
+export function rankingBackend(config: Config, database: DatabaseHandle, clock: Clock, dimensions: number, log: pino.Logger, rankingPorts?: MessagePort[]): RankingBackend {
   const { db } = database;
-  if (config.feed.rankingThreads === 0 || inMemory(config) || onWorkerThread) {
+  if (rankingPorts) return RankingThreads.over(rankingPorts);
+  if (config.feed.rankingThreads === 0 || inMemory(config)) {
     return new InlineRanking(new RankingEngine(new ContentPool(db, clock, dimensions), new Popularity(db, clock), new CollaborativeModels(db, clock), config.feed.listCapacity));
   }
-  return new RankingThreads(
+  return RankingThreads.start(
     config.feed.rankingThreads,
     { databaseUrl: config.databaseUrl, dimensions, maxWatches: config.feed.listCapacity },
     (err) => log.error({ err }, 'ranking thread failed; restarting it'),

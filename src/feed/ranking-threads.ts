@@ -1,4 +1,5 @@
-import { ThreadClient } from '../lib/thread-client.js';
+import type { MessagePort } from 'node:worker_threads';
+import { PortClient, ThreadClient, type ThreadCaller } from '../lib/thread-client.js';
 import type { RankingBackend } from './ranking-backend.js';
 import type { EngineRequest, ExplainedRanked, Ranked } from './ranking-engine.js';
 import type { ThreadCall, ThreadOptions } from './ranking-thread.js';
@@ -13,10 +14,24 @@ const THREAD_ENTRY = new URL('./ranking-thread.js', import.meta.url);
  * sweep asks every thread. A thread that dies fails the calls it had; the next call starts a new one.
  */
 export class RankingThreads implements RankingBackend {
-  private readonly threads: Thread[];
+  private constructor(private readonly threads: Thread[]) {}
 
-  constructor(count: number, options: ThreadOptions, onError: (error: Error) => void) {
-    this.threads = Array.from({ length: count }, () => new ThreadClient<ThreadCall>('ranking', THREAD_ENTRY, options, onError));
+  /** Starts `count` ranking threads. */
+  static start(count: number, options: ThreadOptions, onError: (error: Error) => void): RankingThreads {
+    return new RankingThreads(Array.from({ length: count }, () => new ThreadClient<ThreadCall>('ranking', THREAD_ENTRY, options, onError)));
+  }
+
+  /** Another thread's ranking threads, through the ports their `connect()` gave (serve's worker thread ranks push users on them). */
+  static over(ports: MessagePort[]): RankingThreads {
+    return new RankingThreads(ports.map((port) => new PortClient<ThreadCall>('ranking', port)));
+  }
+
+  /** A port per ranking thread, for RankingThreads.over on another thread (in the same order: a key hashes to the same thread). */
+  connect(): MessagePort[] {
+    return this.threads.map((t) => {
+      if (!(t instanceof ThreadClient)) throw new Error('ranking threads reached through ports cannot be connected further');
+      return t.connect();
+    });
   }
 
   async rank(request: EngineRequest): Promise<{ ranked: Ranked[]; ms: number }> {
@@ -65,4 +80,4 @@ export class RankingThreads implements RankingBackend {
   }
 }
 
-type Thread = ThreadClient<ThreadCall>;
+type Thread = ThreadCaller<ThreadCall>;

@@ -1,4 +1,4 @@
-import type { Worker } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue, type Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import { startThread } from '../lib/start-thread.js';
@@ -30,11 +30,14 @@ export class BackgroundThread {
     /** Names this runtime's change and work channels (worker-thread.ts joins the same ones). */
     readonly name: string,
     private readonly log: { error(obj: unknown, msg: string): void },
+    /** Ports to the HTTP thread's ranking threads, new at each start of the thread (it ranks push users on them). */
+    private readonly rankingPorts: () => MessagePort[],
   ) {}
 
   start(): void {
     if (this.stopping) return; // closed before it was due to start
-    const worker = startThread(ENTRY, { config: this.config, name: this.name });
+    const rankingPorts = this.rankingPorts();
+    const worker = startThread(ENTRY, { config: this.config, name: this.name, rankingPorts }, rankingPorts);
     this.worker = worker;
     let markReady!: () => void;
     this.ready = new Promise((resolve) => (markReady = resolve));

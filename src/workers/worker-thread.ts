@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { Config } from '../config.js';
 import { createRuntime } from '../deps.js';
 import { threadCpuMs } from '../lib/thread-server.js';
@@ -9,6 +9,8 @@ import { threadCpuMs } from '../lib/thread-server.js';
  * webhook sender and learning, with a database connection of their own, as a
  * `content-feed worker` process runs them beside API nodes. Changes reach the
  * HTTP thread on the thread change bus; its wakes arrive on the work channel.
+ * Push users are ranked on the HTTP thread's ranking threads (through
+ * `rankingPorts`), whose pools are already loaded: no pool of its own.
  */
 export type WorkerThreadCall = { id: number; kind: 'metrics' } | { id: number; kind: 'stop' };
 export type WorkerThreadReply = { id: number; result: unknown; cpuMs: number | null } | { kind: 'ready'; cpuMs: number | null };
@@ -16,14 +18,8 @@ export type WorkerThreadReply = { id: number; result: unknown; cpuMs: number | n
 /** Metrics that describe this thread (or the whole process) the way the HTTP thread's own already do: they are not merged. */
 const THREAD_LOCAL_METRICS = /^(process_|nodejs_|event_loop_delay_)/;
 
-const PUSH_WARM_UP_DELAY_MS = 15_000;
-
-const { config, name } = workerData as { config: Config; name: string };
-const runtime = await createRuntime(config, { startWorkers: true, backgroundThread: { side: 'worker', name } });
-// The push pool (100,000 items: 2–3 s of CPU) loads once the node has started: at boot
-// the HTTP thread and the ranking thread need the cores for the first feed (a job
-// created before then loads it itself).
-setTimeout(() => runtime.deps.pushWorker.warmUp(), PUSH_WARM_UP_DELAY_MS).unref();
+const { config, name, rankingPorts } = workerData as { config: Config; name: string; rankingPorts: MessagePort[] };
+const runtime = await createRuntime(config, { startWorkers: true, backgroundThread: { side: 'worker', name, rankingPorts } });
 // The workers' timers are unref'd: this keeps the thread alive until it is told to stop.
 const keepAlive = setInterval(() => {}, 1 << 30);
 
