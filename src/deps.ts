@@ -110,7 +110,11 @@ export async function createRuntime(
   redis?.on('error', (err: Error) => log.warn({ err: err.message }, 'redis error'));
   const limiter = redis ? new RedisRateLimiter(redis, new MemoryRateLimiter(clock), log) : new MemoryRateLimiter(clock);
 
-  const meter = new Meter(database.db, clock, log, (tenantId) => heldMillicredits(database.db, tenantId));
+  // SQLite files get a writer thread, so event commits and usage flushes (and their fsyncs)
+  // leave the thread serving requests; PostgreSQL commits are asynchronous already.
+  const sqliteFile = database.kind === 'sqlite' && !config.databaseUrl.endsWith(':memory:') ? config.databaseUrl.replace(/^sqlite:(\/\/)?/, '') : null;
+  const writer = sqliteFile ? new SqliteEventWriter(sqliteFile) : null;
+  const meter = new Meter(database.db, clock, log, (tenantId) => heldMillicredits(database.db, tenantId), writer ? (deltas) => writer.writeUsage(deltas) : undefined);
   meter.start(config.usageFlushIntervalMs);
   const metrics = createMetricsRegistry();
   const keyLookups = new Counter({
@@ -155,10 +159,6 @@ export async function createRuntime(
       this.set(await events.backlog());
     },
   });
-  // SQLite files get a writer thread, so event commits (and their fsyncs) leave
-  // the thread serving requests; PostgreSQL commits are asynchronous already.
-  const sqliteFile = database.kind === 'sqlite' && !config.databaseUrl.endsWith(':memory:') ? config.databaseUrl.replace(/^sqlite:(\/\/)?/, '') : null;
-  const writer = sqliteFile ? new SqliteEventWriter(sqliteFile) : null;
   const eventLog = natsLog ?? new EventLog(database.db, database.kind, () => events.wake(), writer);
   let listenAddress: string | undefined;
   const publicBaseUrl = () => baseUrlOf(config, listenAddress);
@@ -356,8 +356,9 @@ export async function createRuntime(
       await pipeline.close();
       await events.close();
       await natsLog?.close();
-      await writer?.close();
+      // The meter's last flush goes through the writer thread: before it closes.
       await meter.close();
+      await writer?.close();
       await keys.flushLastUsed();
       await limiter.close();
       await objects.close();

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { sqliteModulePath } from '../db/sqlite-driver.js';
+import type { UsageDelta } from '../metering/usage-repo.js';
 import type { LoggedEvent } from './event-types.js';
 
 const COLUMN_COUNT = 15;
@@ -22,9 +23,21 @@ const insert = db.prepare(
 const writeAll = db.transaction((values) => {
   for (let i = 0; i < values.length; i += ${COLUMN_COUNT}) insert.run(values.slice(i, i + ${COLUMN_COUNT}));
 });
+// The usage meter's deltas (metering/usage-repo.ts addUsage, the same statements): tenants deleted since are skipped.
+const tenantExists = db.prepare('select 1 from tenants where id = ?').pluck();
+const addUsage = db.prepare(
+  'insert into usage_daily (tenant_id, day, endpoint, requests, millicredits) values (?, ?, ?, ?, ?) ' +
+  'on conflict (tenant_id, day, endpoint) do update set requests = usage_daily.requests + excluded.requests, millicredits = usage_daily.millicredits + excluded.millicredits');
+const writeUsage = db.transaction((rows) => {
+  const live = new Map();
+  for (const row of rows) {
+    if (!live.has(row[0])) live.set(row[0], tenantExists.get(row[0]) !== undefined);
+    if (live.get(row[0])) addUsage.run(row);
+  }
+});
 parentPort.on('message', (message) => {
   if (message === 'close') { db.close(); parentPort.close(); return; }
-  try { writeAll(message.values); parentPort.postMessage({ id: message.id }); }
+  try { if (message.usage) writeUsage(message.usage); else writeAll(message.values); parentPort.postMessage({ id: message.id }); }
   catch (error) { parentPort.postMessage({ id: message.id, error: String(error && error.message) }); }
 });
 `;
@@ -60,7 +73,7 @@ export class SqliteEventWriter {
     this.worker.on('message', (message: { id: number; error?: string }) => {
       const waiter = this.pending.get(message.id);
       this.pending.delete(message.id);
-      if (message.error) waiter?.reject(new Error(`event log write failed: ${message.error}`));
+      if (message.error) waiter?.reject(new Error(`write failed: ${message.error}`));
       else waiter?.resolve();
     });
     this.worker.on('error', (error) => {
@@ -70,10 +83,24 @@ export class SqliteEventWriter {
   }
 
   write(events: LoggedEvent[]): Promise<void> {
+    return this.send({ values: eventValues(events) });
+  }
+
+  /**
+   * Adds the usage meter's deltas to the daily ledger, committed by this thread:
+   * on the HTTP thread the flush each second waited for the write lock and an
+   * fsync with the event loop blocked (better-sqlite3 is synchronous).
+   */
+  writeUsage(deltas: UsageDelta[]): Promise<void> {
+    if (deltas.length === 0) return Promise.resolve();
+    return this.send({ usage: deltas.map((d) => [d.tenantId, d.day, d.endpoint, d.requests, d.millicredits]) });
+  }
+
+  private send(message: { values: unknown[] } | { usage: unknown[][] }): Promise<void> {
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, values: eventValues(events) });
+      this.worker.postMessage({ id, ...message });
     });
   }
 

@@ -69,6 +69,8 @@ export class Meter {
     private readonly clock: Clock,
     private readonly log: { error(obj: unknown, msg: string): void } = console,
     private readonly heldCredits: HeldCredits = async () => 0,
+    /** Writes a flush's deltas to the ledger (on a SQLite file: the writer thread, sqlite-event-writer.ts). */
+    private readonly writeUsage: (deltas: UsageDelta[]) => Promise<void> = (deltas) => addUsage(db, deltas),
   ) {}
 
   start(intervalMs: number): void {
@@ -213,7 +215,7 @@ export class Meter {
     const written = new Map<string, number>();
     for (const d of batch) written.set(d.tenantId, (written.get(d.tenantId) ?? 0) + d.millicredits);
     try {
-      await addUsage(this.db, batch);
+      await this.writeUsage(batch);
     } catch (error) {
       for (const d of batch) this.add(d.tenantId, d.endpoint, d.day, d.requests, d.millicredits);
       this.log.error({ err: error }, 'usage flush failed; counters kept for the next attempt');
