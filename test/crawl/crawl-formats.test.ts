@@ -87,7 +87,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('crawling RSS 2.0
         source: { id: sourceId, name: `Fixture ${path}` },
         thumbnail: servedSize(article.image!, 400),
       });
+      // Without a label in the feed the classifier gives one: never null, and said where it came from.
+      const admin = (await t.admin('GET', `/admin/v1/contents/${item.id}`)).json();
+      expect(admin).toMatchObject({ category: item.category, category_source: category ? 'feed' : 'classifier' });
       if (category) expect(item.category).toBe(category);
+      else expect(item.category).toEqual(expect.any(String));
     }
   });
 
