@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
 import { event, postEvents, startEventFixture, token } from '../helpers/events.js';
+import { watchLockWaits } from '../helpers/lock-waits.js';
 import { tablesContaining } from '../helpers/scan-database.js';
 import type { TestApp } from '../helpers/test-app.js';
 
@@ -8,7 +9,9 @@ import type { TestApp } from '../helpers/test-app.js';
  * DELETE and PATCH while the event processor holds a batch. The "processor" here
  * is a transaction taking the same locks the real one takes (FOR UPDATE on the
  * events, and on the profiles it merges into), held open on purpose, so the
- * interleaving is the same every run instead of a lucky timing.
+ * interleaving is the same every run instead of a lucky timing: the test waits
+ * until the request is blocked behind those locks before it lets the "processor"
+ * commit.
  */
 describe.each(testBackends().map((b) => [b.name, b] as const))('users and event processing at once on %s', (_name, backend) => {
   let t: TestApp;
@@ -34,19 +37,25 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('users and event 
     await t.api(key, 'PUT', `/v1/users/${userId}`, { properties: {} });
     await postEvents(t, key, [event(t, { type: 'like', user_id: userId, tracking_token: token(t, tenantId, contentId, { userId }) })]);
     const { gate, release } = holdOpen();
+    const locks = watchLockWaits(t);
+    onTestFinished(() => {
+      locks.stop();
+      release(); // a failed wait must not leave the transaction open
+    });
     let locked!: () => void;
     const lockedNow = new Promise<void>((r) => (locked = r));
     const processor = t.deps.db.transaction().execute(async (trx) => {
       let q = trx.selectFrom('events').select('seq').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
       if (pg()) q = q.forUpdate();
       await q.execute();
+      await locks.held(trx);
       await trx.insertInto('sessions').values({ tenant_id: tenantId, session_id: 'race-s', user_id: userId, started_at: 0, last_event_at: 0, ended_at: null, events: 1 }).execute();
       locked();
       await gate;
     });
     await lockedNow;
     const deleting = t.api(key, 'DELETE', `/v1/users/${userId}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await locks.waiter(deleting);
     release();
     await processor;
     expect((await deleting).statusCode).toBe(204);
@@ -57,12 +66,18 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('users and event 
     const userId = 'merge-3f';
     await t.api(key, 'PUT', `/v1/users/${userId}`, { properties: { language: 'ja' } });
     const { gate, release } = holdOpen();
+    const locks = watchLockWaits(t);
+    onTestFinished(() => {
+      locks.stop();
+      release(); // a failed wait must not leave the transaction open
+    });
     let locked!: () => void;
     const lockedNow = new Promise<void>((r) => (locked = r));
     const processor = t.deps.db.transaction().execute(async (trx) => {
       let q = trx.selectFrom('users').select('properties').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
       if (pg()) q = q.forUpdate();
       const row = await q.executeTakeFirstOrThrow();
+      await locks.held(trx);
       const merged = { ...JSON.parse(row.properties), gender: 'f' };
       await trx.updateTable('users').set({ properties: JSON.stringify(merged) }).where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
       locked();
@@ -70,7 +85,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('users and event 
     });
     await lockedNow;
     const patching = t.api(key, 'PATCH', `/v1/users/${userId}`, { properties: { interests: ['tech'] } });
-    await new Promise((r) => setTimeout(r, 100));
+    await locks.waiter(patching);
     release();
     await processor;
     expect((await patching).statusCode).toBe(200);
