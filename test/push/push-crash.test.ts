@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadSqlite } from '../../src/db/sqlite-driver.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { startChildServer, type ChildServer } from '../helpers/child-server.js';
 import { fixtureArticles } from '../helpers/fixture-articles.js';
@@ -60,6 +61,14 @@ describe('a push job survives kill -9 of its worker', () => {
         return body.status === 'completed' ? body : undefined;
       }, 90_000);
       expect(job).toMatchObject({ users_total: USERS, users_processed: USERS, consumed_credits: USERS / 2 });
+      // The restarted service took the job over: a second claim of it finished it (the first run
+      // could otherwise have completed just before the kill, and nothing would have been tested).
+      const sqlite = new (loadSqlite())(path.join(dir, 'crash.sqlite'), { readonly: true });
+      try {
+        expect(sqlite.prepare('select status, attempts from push_jobs where id = ?').get(jobId)).toEqual({ status: 'completed', attempts: 2 });
+      } finally {
+        sqlite.close();
+      }
 
       const file = await fetch(job.download_url); // plain GET, no Authorization
       expect(file.status).toBe(200);
