@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { ensureConsoleBuilt } from '../helpers/console-build.js';
+import { holdPort } from '../helpers/held-port.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 import type { TestAppOptions } from '../helpers/test-app.js';
 import { ManualClock } from '../../src/lib/clock.js';
@@ -32,17 +32,6 @@ const BROWSER_TEST_TIMEOUT_MS = 90_000;
 
 export function describeInBrowser(name: string, tests: () => void): void {
   browserSuite()(name, tests, BROWSER_TEST_TIMEOUT_MS);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -81,8 +70,8 @@ export interface ConsoleFixture extends FeedFixture {
 export async function startConsole(options: TestAppOptions = {}): Promise<ConsoleFixture> {
   await ensureConsoleBuilt();
   // Signed download URLs point at PUBLIC_BASE_URL: it must be known before the app starts.
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const held = await holdPort();
+  const url = held.url;
   const fixture = await startFeedFixture({
     clock: new WallClock(),
     ...options,
@@ -90,7 +79,7 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
     startWorkers: true,
     env: { PUBLIC_BASE_URL: url, ALLOW_PRIVATE_NETWORK_FETCH: 'true', WEBHOOK_RETRY_DELAYS_MS: '200,200,200', ...options.env },
   });
-  await fixture.t.app.listen({ port, host: '127.0.0.1' });
+  held.serve(fixture.t.app.server);
   await fixture.t.admin('PATCH', `/admin/v1/tenants/${fixture.tenantId}`, { name: 'Acme News' });
 
   const operator = 'operator@console.test';
@@ -146,6 +135,7 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close();
+      await held.close();
       await fixture.t.close();
     },
   };

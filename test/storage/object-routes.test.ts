@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { holdPort, type HeldPort } from '../helpers/held-port.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { bytesOf, chunked } from './object-store-fixtures.js';
 
@@ -97,13 +97,18 @@ describe('GET /objects/* (local presigned downloads)', () => {
 describe('GET /objects/* over a real socket', () => {
   let t: TestApp;
   let port: number;
+  let held: HeldPort;
   beforeAll(async () => {
-    // PUBLIC_BASE_URL must be known before the app starts: reserve a free port first.
-    port = await freePort();
-    t = await startTestApp({ env: { PUBLIC_BASE_URL: `http://127.0.0.1:${port}` } });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    // PUBLIC_BASE_URL must be known before the app starts: a port held from the start serves it.
+    held = await holdPort();
+    port = held.port;
+    t = await startTestApp({ env: { PUBLIC_BASE_URL: held.url } });
+    held.serve(t.app.server);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await held.close();
+    await t.close();
+  });
 
   it('a plain fetch of the presigned URL downloads the object', async () => {
     await t.deps.objects.put(KEY, chunked(DATA), 'application/x-ndjson');
@@ -130,14 +135,3 @@ describe('GET /objects/* with an S3 bucket', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
