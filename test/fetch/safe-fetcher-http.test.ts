@@ -184,11 +184,10 @@ describe('SafeFetcher limits', () => {
 
   it('times out a server that never answers', async () => {
     const s = await server(() => undefined);
-    const started = performance.now();
+    // No duration is asserted: without the timeout this would hang until the test's own timeout.
     const error = await fetchError(fetcher({ timeoutMs: 200 }).fetch(`${s.origin}/slow`));
     expect(error.code).toBe('timeout');
     expect(error.message).toContain('200 ms');
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('times out a body that never finishes', async () => {
