@@ -6,6 +6,18 @@ import { login } from './console-helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The terminal case needs util-linux `script` (Debian: bsdutils). Without it that case
+ * is skipped with a warning, unless REQUIRE_ALL_BACKENDS=1 (CI installs it): then it fails.
+ */
+function hasScript(): boolean {
+  if (spawnSync('script', ['--version']).error === undefined) return true;
+  const missing = '`script` not found (apt-get install bsdutils; .ci/run does)';
+  if (process.env.REQUIRE_ALL_BACKENDS === '1') throw new Error(`[tests] ${missing}, and REQUIRE_ALL_BACKENDS=1 requires users-cli's terminal case.`);
+  console.warn(`[tests] ${missing}: users-cli's terminal case is SKIPPED.`);
+  return false;
+}
+
 describe('content-feed admin users … (the CLI against a listening app)', () => {
   let t: TestApp;
   let url: string;
@@ -53,7 +65,7 @@ describe('content-feed admin users … (the CLI against a listening app)', () =>
   }, 300_000); // four CLI processes, each compiling the sources through tsx
 
   // util-linux `script` gives the CLI a pseudo-terminal as standard input, as a person at a shell has.
-  it.skipIf(spawnSync('script', ['--version']).error !== undefined)(
+  it.skipIf(!hasScript())(
     'refuses to read the password from a terminal (it would be echoed) and says how to give it',
     async () => {
       const command = [process.execPath, '--import', 'tsx', 'src/main.ts', 'admin', 'users', 'create', '--email', 'tty@example.com', '--role', 'operator', '--url', url]
