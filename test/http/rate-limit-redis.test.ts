@@ -68,24 +68,34 @@ describe.runIf(redisUrl)('rate limit shared through Redis', () => {
 
     it('admits at most 50 of 80 requests per second across both nodes', async () => {
       const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
-      const tenant = await (await fetch(`${servers[0]!.url}/admin/v1/tenants`, { method: 'POST', headers: admin, body: JSON.stringify({ name: "T", plan: "starter" }) })).json() as { id: string };
-      const key = await (await fetch(`${servers[0]!.url}/admin/v1/tenants/${tenant.id}/api-keys`, { method: 'POST', headers: admin, body: "{}" })).json() as { api_key: string };
-      const headers = { authorization: `Bearer ${key.api_key}` };
-      // Warm both nodes' key caches so the burst is not spread by cold lookups.
-      for (const s of servers) expect((await fetch(`${s.url}/v1/usage`, { headers })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 1100));
-
-      const started = Date.now();
-      const responses = await Promise.all(
-        Array.from({ length: 80 }, (_, i) => fetch(`${servers[i % 2]!.url}/v1/usage`, { headers })),
-      );
-      const elapsed = Date.now() - started;
-      expect(elapsed, 'the burst must fit in one second for this check to be meaningful').toBeLessThan(1000);
-      const statuses = responses.map((r) => r.status);
-      expect(statuses.filter((s) => s === 200)).toHaveLength(50);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(30);
-      for (const r of responses.filter((res) => res.status === 429)) {
+      // The window is Redis' clock, which a test cannot hold still: a burst slower than a second
+      // would see room freed. The responses say when that happened (an admitted request's
+      // X-RateLimit-Remaining repeats one before it), and then the burst is tried again on a
+      // fresh tenant (its own window) rather than asserting how long it took.
+      let statuses: number[] = [];
+      let admittedRemaining: number[] = [];
+      let refused: Response[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const tenant = await (await fetch(`${servers[0]!.url}/admin/v1/tenants`, { method: 'POST', headers: admin, body: JSON.stringify({ name: "T", plan: "starter" }) })).json() as { id: string };
+        const key = await (await fetch(`${servers[0]!.url}/admin/v1/tenants/${tenant.id}/api-keys`, { method: 'POST', headers: admin, body: "{}" })).json() as { api_key: string };
+        const headers = { authorization: `Bearer ${key.api_key}` };
+        // Warm both nodes' key caches so the burst is not spread by cold lookups: 2 of the 50.
+        for (const s of servers) expect((await fetch(`${s.url}/v1/usage`, { headers })).status).toBe(200);
+        const responses = await Promise.all(
+          Array.from({ length: 80 }, (_, i) => fetch(`${servers[i % 2]!.url}/v1/usage`, { headers })),
+        );
+        statuses = responses.map((r) => r.status);
+        admittedRemaining = responses.filter((r) => r.status === 200).map((r) => Number(r.headers.get('x-ratelimit-remaining')));
+        refused = responses.filter((r) => r.status === 429);
+        if (new Set(admittedRemaining).size === admittedRemaining.length) break;
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(48);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(32);
+      // One shared window: the burst's admissions counted 3 to 50, each once, whichever node took them.
+      expect([...admittedRemaining].sort((a, b) => a - b)).toEqual(Array.from({ length: 48 }, (_, i) => i));
+      for (const r of refused) {
         expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(r.headers.get('x-ratelimit-remaining')).toBe('0');
       }
     });
   });
