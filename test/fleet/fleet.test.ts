@@ -93,17 +93,24 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
   });
 
   it('the rate limit holds across both API nodes: 60 requests in one second, split between them, admit exactly the plan\'s 20', { timeout: 30_000 }, async () => {
-    const limited = (await admin(a, 'POST', '/admin/v1/tenants', { name: 'Fleet limited', plan: 'custom', rate_limit_rps: 20 })) as { id: string };
-    const key = ((await admin(b, 'POST', `/admin/v1/tenants/${limited.id}/api-keys`, {})) as { api_key: string }).api_key;
-    // Warm both nodes' key caches, then start in a fresh second.
-    for (const node of [a, b]) expect((await api(node, '/v1/usage', undefined, key)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const started = Date.now();
-    const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => api(i % 2 === 0 ? a : b, '/v1/usage', undefined, key)));
-    expect(Date.now() - started, 'the burst must fit in one second for this check to mean anything').toBeLessThan(1000);
+    // Redis' clock is the window; a burst slower than a second would see room freed. The
+    // responses say so (an admitted request's X-RateLimit-Remaining repeats one before it),
+    // and then the burst is tried again on a fresh tenant: no elapsed time is asserted.
+    let responses: Response[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const limited = (await admin(a, 'POST', '/admin/v1/tenants', { name: 'Fleet limited', plan: 'custom', rate_limit_rps: 20 })) as { id: string };
+      const key = ((await admin(b, 'POST', `/admin/v1/tenants/${limited.id}/api-keys`, {})) as { api_key: string }).api_key;
+      // Warm both nodes' key caches (2 of the 20), so cold lookups do not spread the burst.
+      for (const node of [a, b]) expect((await api(node, '/v1/usage', undefined, key)).status).toBe(200);
+      responses = await Promise.all(Array.from({ length: 60 }, (_, i) => api(i % 2 === 0 ? a : b, '/v1/usage', undefined, key)));
+      const remaining = responses.filter((r) => r.status === 200).map((r) => r.headers.get('x-ratelimit-remaining'));
+      if (new Set(remaining).size === remaining.length) break;
+    }
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(18);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(42);
+    const admitted = responses.filter((r) => r.status === 200).map((r) => Number(r.headers.get('x-ratelimit-remaining')));
+    expect(admitted.sort((x, y) => x - y)).toEqual(Array.from({ length: 18 }, (_, i) => i));
     for (const r of responses) expect(r.headers.get('x-ratelimit-limit')).toBe('20');
   });
 
@@ -182,19 +189,19 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
     // 0.1 credit a read, cap 10: 100 reads on one node; each node may admit its own 100 before the flush shows it the other's.
     expect(ok).toBeGreaterThanOrEqual(100);
     expect(ok).toBeLessThanOrEqual(200);
-    // After the flush both nodes refuse.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    for (const node of [a, b]) expect((await api(node, `/v1/contents/${item}`, undefined, key)).status).toBe(402);
+    // After the flush both nodes refuse (waited for, not slept on).
+    for (const node of [a, b]) {
+      await until(`node ${node.url} to refuse past the cap`, async () => ((await api(node, `/v1/contents/${item}`, undefined, key)).status === 402 ? true : undefined), 30_000);
+    }
   });
 
   it('a revoked key stops working on both nodes within 10 s', { timeout: 30_000 }, async () => {
     const issued = (await admin(a, 'POST', `/admin/v1/tenants/${tenantId}/api-keys`, { name: 'to revoke' })) as { key_id: string; api_key: string };
     for (const node of [a, b]) expect((await api(node, '/v1/usage', undefined, issued.api_key)).status).toBe(200);
-    const revokedAt = Date.now();
     await admin(b, 'DELETE', `/admin/v1/tenants/${tenantId}/api-keys/${issued.key_id}`);
+    // The wait gives up at 10 s (the promise); no elapsed time is asserted besides.
     for (const node of [a, b]) {
       await until(`node ${node.url} to refuse the revoked key`, async () => ((await api(node, '/v1/usage', undefined, issued.api_key)).status === 401 ? true : undefined), 10_000);
     }
-    expect(Date.now() - revokedAt).toBeLessThan(10_000);
   });
 });
