@@ -22,7 +22,7 @@ export function forwardWakes(workers: Wakeable, name: string): () => void {
   const channel = new BroadcastChannel(channelName(name));
   channel.unref();
   let open = true;
-  // Closing the runtime wakes its (never started) workers to stop them: nothing to tell by then.
+  // A wake after the runtime closed (a late callback) has no thread left to tell.
   for (const work of Object.keys(workers) as Work[]) workers[work].wake = () => open && channel.postMessage(work);
   return () => {
     open = false;
