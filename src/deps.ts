@@ -87,7 +87,8 @@ export async function createRuntime(
     /**
      * `serve` with its background work on a worker thread (src/workers/): 'http' is the
      * runtime answering requests, whose workers tell that thread when work arrives;
-     * 'worker' is the thread's, which applies events and ranks push users on its own thread.
+     * 'worker' is the thread's, which applies events on its own thread and ranks push users
+     * on the 'http' side's ranking threads, through `rankingPorts`.
      */
     backgroundThread?: { side: 'http'; name: string } | { side: 'worker'; name: string; rankingPorts: MessagePort[] };
   } = {},
@@ -281,7 +282,7 @@ export async function createRuntime(
     // As an API node's, and the worker thread runs the rest.
     pipeline.categories.start({ backfill: false });
     pipeline.itemVectors.start({ worker: false });
-    // Its start (a runtime of its own, the category and push pools) would take the cores the
+    // Its start (a runtime of its own, the classifier's training) would take the cores the
     // first feed needs: it waits for the rankings' warm-up, or BACKGROUND_START_LIMIT_MS.
     void Promise.race([rankings.warmedUp, setTimeoutPromise(BACKGROUND_START_LIMIT_MS, undefined, { ref: false })]).then(() => background.start());
   } else if (options.startWorkers !== false) {
