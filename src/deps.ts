@@ -5,10 +5,10 @@ import { PostgresChangeBus } from './changes/postgres-change-bus.js';
 import { ThreadChangeBus } from './changes/thread-change-bus.js';
 import { forwardWakes, listenForWakes } from './workers/work-signals.js';
 import { sql } from 'kysely';
-import { Counter, Gauge, Summary, type Registry } from 'prom-client';
 import type { AppDeps } from './app-deps.js';
 import { baseUrlOf, type Config } from './config.js';
-import { backgroundThreadWanted, eventBatches, rankingBackend, threadCpuGauge, userStateLoader } from './runtime-threads.js';
+import { backgroundThreadWanted, eventBatches, rankingBackend, userStateLoader } from './runtime-threads.js';
+import { eventLagSummary, keyLookupCounter, rankingMeter, registerRuntimeGauges } from './runtime-metrics.js';
 import { BackgroundThread } from './workers/background-thread.js';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as setTimeoutPromise } from 'node:timers/promises';
@@ -26,7 +26,7 @@ import { CollaborativeTrainer } from './learning/collaborative-trainer.js';
 import { FeedService } from './feed/feed-service.js';
 import { RankingThreads } from './feed/ranking-threads.js';
 import { MemorySnapshotStore, RedisSnapshotStore } from './feed/snapshot-store.js';
-import { UserRanker, type RankingReason } from './feed/user-ranker.js';
+import { UserRanker } from './feed/user-ranker.js';
 import { UserStates } from './feed/user-states.js';
 import { ScenarioCache } from './scenarios/scenario-cache.js';
 import { openDatabase } from './db/connect.js';
@@ -118,20 +118,9 @@ export async function createRuntime(
   const meter = new Meter(database.db, clock, log, (tenantId) => heldMillicredits(database.db, tenantId), writer ? (deltas) => writer.writeUsage(deltas) : undefined);
   meter.start(config.usageFlushIntervalMs);
   const metrics = createMetricsRegistry();
-  const keyLookups = new Counter({
-    name: 'api_key_lookups_total',
-    help: 'API keys looked up in the database (key cache misses; malformed keys never are).',
-    registers: [metrics],
-  });
+  const keyLookups = keyLookupCounter(metrics);
   const keys = new KeyAuthenticator(database.db, clock, () => keyLookups.inc());
-  const lag = new Summary({
-    name: 'event_processing_lag_seconds',
-    help: 'Time from an event being accepted (202) to its effect being committed.',
-    percentiles: [0.5, 0.9, 0.99],
-    maxAgeSeconds: 60,
-    ageBuckets: 5,
-    registers: [metrics],
-  });
+  const lag = eventLagSummary(metrics);
   // What changed, for every process's caches: LISTEN/NOTIFY when processes share PostgreSQL.
   // Between the threads of one process on SQLite: a BroadcastChannel.
   const threads = options.backgroundThread ?? (backgroundThreadWanted(config, options.startWorkers !== false) ? { side: 'http' as const, name: randomUUID() } : undefined);
@@ -149,17 +138,6 @@ export async function createRuntime(
   const natsLog = config.eventLog ? await NatsEventLog.connect(config.eventLog, log) : null;
   const batches = natsLog ? new LogEventBatches(database.db, natsLog, () => events.wake(), log) : eventBatches(config, database, log, onWorkerThread);
   const events = new EventProcessor(database.db, batches, clock, log, lag, changes);
-  threadCpuGauge(metrics, 'event_thread_cpu_seconds_total', 'CPU time used by the event thread applying events, from /proc; 0 when events are applied on the main thread.', () => events.threadCpuSeconds());
-  new Gauge({
-    name: 'events_unprocessed',
-    help: 'Accepted events not yet applied (the processing backlog).',
-    registers: [metrics],
-    // Read from the database: serve's worker thread reports the same backlog (its /metrics merged: background-thread.ts).
-    aggregator: 'first',
-    async collect() {
-      this.set(await events.backlog());
-    },
-  });
   const eventLog = natsLog ?? new EventLog(database.db, database.kind, () => events.wake(), writer);
   let listenAddress: string | undefined;
   const publicBaseUrl = () => baseUrlOf(config, listenAddress);
@@ -176,7 +154,6 @@ export async function createRuntime(
   const scenarios = new ScenarioCache(database.db, clock);
   const userStates = userStateLoader(config, database, log, onWorkerThread);
   const users = new UserStates(userStates.load, config.feed.listCapacity);
-  threadCpuGauge(metrics, 'user_state_thread_cpu_seconds_total', "CPU time used by the thread that reads users' feed states from a SQLite file, from /proc; 0 when they are read on the main thread.", () => userStates.thread?.cpuSeconds() ?? null);
   changes.subscribe((change) => {
     if (change.kind === 'tenant') scenarios.invalidate(change.tenantId);
     else if (change.kind === 'account') keys.forgetTenant(change.tenantId);
@@ -194,15 +171,6 @@ export async function createRuntime(
     changes,
     intervalMs: config.feed.modelTrainIntervalMs,
     threaded: config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:'),
-  });
-  threadCpuGauge(metrics, 'feed_ranking_thread_cpu_seconds_total', 'CPU time used by the ranking threads (rankings, sweeps, pool refreshes), from /proc; 0 when ranking runs on the HTTP thread.', () => ranker.backend.cpuSeconds());
-  new Gauge({
-    name: 'feed_ranked_lists',
-    help: 'Ranked feed lists held by this process (about one per active user and area context).',
-    registers: [metrics],
-    collect() {
-      this.set(rankings.size);
-    },
   });
   const feed = new FeedService({
     feedCursors: new Signer(secretKey, 'feed-cursor'),
@@ -277,7 +245,7 @@ export async function createRuntime(
   const push = new PushJobService({ db: database.db, dbKind: database.kind, clock, meter, wakeWorker: () => pushWorker.wake() });
   const workers = { events, push: pushWorker, webhooks, crawler: pipeline.crawler };
   const stopWakes = threads ? (onWorkerThread ? listenForWakes : forwardWakes)(workers, threads.name) : () => {};
-  threadCpuGauge(metrics, 'worker_thread_cpu_seconds_total', "CPU time used by serve's worker thread (events, crawls, push jobs, webhooks, learning), from /proc; 0 without one.", () => background?.cpuSeconds() ?? null);
+  registerRuntimeGauges(metrics, { events, userStates: userStates.thread, ranker: ranker.backend, rankings, background });
   if (background) {
     // As an API node's, and the worker thread runs the rest.
     pipeline.categories.start({ backfill: false });
@@ -368,27 +336,6 @@ export async function createRuntime(
       await changes.close();
       if (redis) await redis.quit();
       await database.close();
-    },
-  };
-}
-
-/** feed_rankings_total and feed_ranking_seconds_total: how many rankings, and the time they took where they ran. */
-function rankingMeter(metrics: Registry) {
-  const count = new Counter({
-    name: 'feed_rankings_total',
-    help: 'Rankings, in ranking threads or inline, by reason: a feed list, a cursor chain continued past its list, a push job user.',
-    labelNames: ['reason'] as const,
-    registers: [metrics],
-  });
-  const seconds = new Counter({
-    name: 'feed_ranking_seconds_total',
-    help: 'Time spent ranking, measured in the thread that ranked (wall time there; the thread does nothing else).',
-    registers: [metrics],
-  });
-  return {
-    ranked(reason: RankingReason, ms: number) {
-      count.labels(reason).inc();
-      seconds.inc(ms / 1000);
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { MessagePort } from 'node:worker_threads';
-import { Gauge, type Registry } from 'prom-client';
 import type pino from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
@@ -56,18 +55,6 @@ export function userStateLoader(config: Config, database: DatabaseHandle, log: p
   return { load: thread.load, thread };
 }
 
-/** A `<name>_cpu_seconds_total` gauge of a thread's CPU time, from /proc (left at 0 while `seconds` says null: work on the main thread). */
-export function threadCpuGauge(metrics: Registry, name: string, help: string, seconds: () => number | null): void {
-  new Gauge({
-    name,
-    help,
-    registers: [metrics],
-    collect() {
-      const value = seconds();
-      if (value !== null) this.set(value);
-    },
-  });
-}
 
 /**
  * `serve`'s background work on a worker thread (WORKER_THREAD; src/workers/): when the
