@@ -1,9 +1,9 @@
-import { Counter, Gauge, Summary, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Summary, type Registry } from 'prom-client';
 import type { EventProcessor } from './events/event-processor.js';
 import type { FeedRankings } from './feed/feed-rankings.js';
 import type { RankingBackend } from './feed/ranking-backend.js';
 import type { ThreadedUserStateLoader } from './feed/user-state-loader.js';
-import type { RankingReason } from './feed/user-ranker.js';
+import type { RankingFor, RankingReason } from './feed/user-ranker.js';
 import type { BackgroundThread } from './workers/background-thread.js';
 
 /**
@@ -44,10 +44,18 @@ export function rankingMeter(metrics: Registry) {
     help: 'Time spent ranking, measured in the thread that ranked (wall time there; the thread does nothing else).',
     registers: [metrics],
   });
+  const waited = new Histogram({
+    name: 'feed_ranking_wait_seconds',
+    help: "Time a ranking waited to be ranked (the ranking thread's queue and the passage to it and back), by who waited for it: a request, or nobody (background).",
+    labelNames: ['for'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [metrics],
+  });
   return {
-    ranked(reason: RankingReason, ms: number) {
+    ranked(reason: RankingReason, ms: number, waitedMs: number, waiting: RankingFor) {
       count.labels(reason).inc();
       seconds.inc(ms / 1000);
+      waited.labels(waiting).observe(waitedMs / 1000);
     },
   };
 }

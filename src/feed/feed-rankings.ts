@@ -6,7 +6,7 @@ import type { Algorithm } from '../scenarios/scenario-repo.js';
 import type { Ranked } from './ranking-engine.js';
 import type { SnapshotStore } from './snapshot-store.js';
 import type { UserFeedState } from './user-feed-state.js';
-import type { UserRanker } from './user-ranker.js';
+import type { RankingFor, UserRanker } from './user-ranker.js';
 import type { UserStates } from './user-states.js';
 
 /**
@@ -202,11 +202,11 @@ export class FeedRankings {
   }
 
   /** Ranks the entry's list now, or joins a ranking of it already under way that saw the latest change. */
-  private build(entry: Entry, now: number): Promise<HeldList> {
+  private build(entry: Entry, now: number, waiting: RankingFor = 'request'): Promise<HeldList> {
     if (this.buildingCurrent(entry)) return entry.building!.promise;
     const version = entry.version;
     const generation = this.generationOf(entry.input.tenantId);
-    const promise = this.rank(entry.input, entry.key, now).then((list) => {
+    const promise = this.rank(entry.input, entry.key, now, waiting).then((list) => {
       if (entry.version === version) {
         entry.list = list;
         entry.generation = generation;
@@ -222,7 +222,7 @@ export class FeedRankings {
     return promise;
   }
 
-  private async rank(input: Input, key: string, now: number): Promise<HeldList> {
+  private async rank(input: Input, key: string, now: number, waiting: RankingFor): Promise<HeldList> {
     const { users, ranker, snapshots } = this.deps;
     const user = await users.get(input.tenantId, input.userId, now);
     const ranked = await ranker.rank({
@@ -235,7 +235,7 @@ export class FeedRankings {
       limit: LIST_SIZE,
       pageSize: input.pageSize,
       watchKey: key,
-    }, 'list');
+    }, 'list', waiting);
     const list: HeldList = { snapshotId: newId('snp'), ranked, builtAt: now };
     await snapshots.save(list.snapshotId, { entries: ranked, covered: [] }, now);
     return list;
@@ -261,7 +261,7 @@ export class FeedRankings {
       entry.queued = false;
       if (this.entries.get(entry.key) !== entry) continue; // evicted meanwhile
       this.background++;
-      this.build(entry, this.deps.clock.now())
+      this.build(entry, this.deps.clock.now(), 'background')
         .catch((err: unknown) => this.deps.log.error({ err }, 'background ranking failed'))
         .finally(() => {
           this.background--;

@@ -6,7 +6,8 @@ import type { EngineRequest, ExplainedRanked, Ranked, RankingEngine } from './ra
  * `ms` is the time each call spent ranking where it ran (the feed's metrics).
  */
 export interface RankingBackend {
-  rank(request: EngineRequest): Promise<{ ranked: Ranked[]; ms: number }>;
+  /** `later`: no request waits for it; a ranking thread runs it behind the rankings requests wait for. */
+  rank(request: EngineRequest, later?: boolean): Promise<{ ranked: Ranked[]; ms: number }>;
   explain(request: EngineRequest): Promise<ExplainedRanked[]>;
   /** Keys of watched lists that items arrived since the last sweep would enter. */
   sweep(now: number): Promise<string[]>;

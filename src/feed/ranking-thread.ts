@@ -19,7 +19,9 @@ export interface ThreadOptions {
 }
 
 export type ThreadCall =
-  | { now: number; op: 'rank' | 'explain'; request: EngineRequest }
+  /** `later`: no request waits for this ranking (a background re-ranking, a push user). */
+  | { now: number; op: 'rank'; request: EngineRequest; later?: boolean }
+  | { now: number; op: 'explain'; request: EngineRequest }
   | { now: number; op: 'sweep' | 'warmUp' }
   | { now: number; op: 'forget'; keys: string[] }
   | { now: number; op: 'modelChanged'; tenantId: string };
@@ -35,10 +37,14 @@ const engine = new RankingEngine(
   options.maxWatches,
 );
 
-serveThread<ThreadCall>((call) => {
-  now = call.now;
-  return answer(call);
-});
+serveThread<ThreadCall>(
+  (call) => {
+    now = call.now;
+    return answer(call);
+  },
+  // A request's ranking goes first: background re-rankings, push users and sweeps take turns behind it.
+  (call) => call.op === 'sweep' || (call.op === 'rank' && call.later === true),
+);
 
 async function answer(call: ThreadCall): Promise<unknown> {
   switch (call.op) {

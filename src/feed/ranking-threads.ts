@@ -34,8 +34,8 @@ export class RankingThreads implements RankingBackend {
     });
   }
 
-  async rank(request: EngineRequest): Promise<{ ranked: Ranked[]; ms: number }> {
-    const { result, ms } = await this.threadFor(request).call({ op: 'rank', request, now: request.now });
+  async rank(request: EngineRequest, later = false): Promise<{ ranked: Ranked[]; ms: number }> {
+    const { result, ms } = await this.threadFor(request).call({ op: 'rank', request, now: request.now, later });
     return { ranked: result as Ranked[], ms };
   }
 

@@ -17,9 +17,12 @@ export interface RankRequest extends Omit<EngineRequest, 'user' | 'interestVecto
 /** Why a ranking ran: the label of feed_rankings_total. */
 export type RankingReason = 'list' | 'continuation' | 'push';
 
-/** Counts rankings and the time they took where they ran (the feed's metrics). */
+/** Who waits for a ranking: a request, or nobody (a background re-ranking, a push user), which yields to requests' rankings. */
+export type RankingFor = 'request' | 'background';
+
+/** Counts rankings, the time they took where they ran, and how long they waited to get there (the feed's metrics). */
 export interface RankingMeter {
-  ranked(reason: RankingReason, ms: number): void;
+  ranked(reason: RankingReason, ms: number, waitedMs: number, waiting: RankingFor): void;
 }
 
 /**
@@ -45,9 +48,13 @@ export class UserRanker {
     return this.backend.warmUp(now);
   }
 
-  async rank(request: RankRequest, reason: RankingReason): Promise<Ranked[]> {
-    const { ranked, ms } = await this.backend.rank(await this.engineRequest(request));
-    this.meter.ranked(reason, ms);
+  /** Push users are ranked in the background by default: nobody waits on one user of a job. */
+  async rank(request: RankRequest, reason: RankingReason, waiting: RankingFor = reason === 'push' ? 'background' : 'request'): Promise<Ranked[]> {
+    const engineRequest = await this.engineRequest(request);
+    const sent = performance.now();
+    const { ranked, ms } = await this.backend.rank(engineRequest, waiting === 'background');
+    // The round trip less the ranking: the ranking thread's queue, and the request's and answer's passage.
+    this.meter.ranked(reason, ms, Math.max(0, performance.now() - sent - ms), waiting);
     return ranked;
   }
 
