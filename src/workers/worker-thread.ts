@@ -1,6 +1,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { Config } from '../config.js';
 import { createRuntime } from '../deps.js';
+import { BACKGROUND_NICE, lowerThisThreadsPriority } from '../lib/thread-priority.js';
 import { threadCpuMs } from '../lib/thread-server.js';
 
 /**
@@ -19,6 +20,8 @@ export type WorkerThreadReply = { id: number; result: unknown; cpuMs: number | n
 const THREAD_LOCAL_METRICS = /^(process_|nodejs_|event_loop_delay_)/;
 
 const { config, name, rankingPorts } = workerData as { config: Config; name: string; rankingPorts: MessagePort[] };
+// First, so the threads it starts (category learning, training) inherit it too.
+lowerThisThreadsPriority(BACKGROUND_NICE);
 const runtime = await createRuntime(config, { startWorkers: true, backgroundThread: { side: 'worker', name, rankingPorts } });
 // The workers' timers are unref'd: this keeps the thread alive until it is told to stop.
 const keepAlive = setInterval(() => {}, 1 << 30);

@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
+import { BACKGROUND_NICE } from '../../src/lib/thread-priority.js';
 import { testBackends } from '../helpers/backends.js';
 import { startChildServer } from '../helpers/child-server.js';
 import { fixtureArticles } from '../helpers/fixture-articles.js';
@@ -10,6 +11,16 @@ import { startTestApp } from '../helpers/test-app.js';
 import { until } from '../helpers/until.js';
 
 const ADMIN_TOKEN = 'thread-test-admin-token-0123456789';
+
+/** Each thread's nice value by thread id, from /proc/<pid>/task/<tid>/stat (field 19). */
+function threadNices(pid: number): Map<number, number> {
+  const nices = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    nices.set(Number(tid), Number(fields[16]));
+  }
+  return nices;
+}
 const SECRET_KEY = 'thread-test-secret-key-0123456789abcdef0123';
 
 /**
@@ -60,6 +71,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))("serve's worker t
       expect(created.status).toBe(202);
       const jobId = created.body.job_id as string;
       await until('the push job to complete', async () => ((await call(`/v1/push-candidates/${jobId}`)).body.status === 'completed' ? true : undefined));
+
+      // The worker thread runs niced: when the cores are short, the threads requests wait for go first.
+      const nices = threadNices(server.process.pid!);
+      expect(nices.get(server.process.pid!)).toBe(0); // the main (HTTP) thread's id is the process's
+      expect([...nices.values()].filter((nice) => nice === BACKGROUND_NICE).length).toBeGreaterThanOrEqual(1);
+      expect([...nices.values()].filter((nice) => nice === 0).length).toBeGreaterThanOrEqual(2); // the HTTP thread, the ranking thread
 
       // The node's /metrics: the worker thread's counts added to the HTTP thread's.
       const metrics = await (await fetch(`${server.url}/metrics`)).text();
