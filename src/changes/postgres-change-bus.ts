@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyRequire } from '../lib/lazy-require.js';
 import { LocalChangeBus, type Change, type ChangeBus } from './change-bus.js';
+
+const pgModule = lazyRequire<typeof pg>('pg');
 
 const CHANNEL = 'content_feed_changes';
 /** NOTIFY payloads must stay under 8,000 bytes: long user lists go in several. */
@@ -61,7 +64,7 @@ export class PostgresChangeBus implements ChangeBus {
   }
 
   private async connect(reconnecting: boolean): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new (pgModule().Client)({ connectionString: this.url });
     client.on('notification', (message) => {
       if (!message.payload) return;
       const envelope = JSON.parse(message.payload) as Envelope;

@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyRequire } from '../lib/lazy-require.js';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.js';
 import { loadSqlite } from './sqlite-driver.js';
+
+const pgModule = lazyRequire<typeof pg>('pg');
 
 const SQLite = loadSqlite();
 
@@ -85,14 +88,14 @@ function withStatementCache(sqlite: BetterSqlite3.Database) {
 }
 
 function openPostgres(url: string, onIdleError: (error: Error) => void): DatabaseHandle {
-  const pool = new pg.Pool({
+  const pool = new (pgModule().Pool)({
     connectionString: url,
     max: 10,
     // bigint (int8) columns hold epoch milliseconds and counters, all well inside
     // Number's exact range; parse them as numbers instead of strings.
     types: {
       getTypeParser: (oid: number, format?: any) =>
-        oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
+        oid === 20 ? (value: string) => Number(value) : pgModule().types.getTypeParser(oid, format),
     } as pg.CustomTypesConfig,
   });
   // An idle connection the server closes (restart, failover, admin kill) is

@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
-import { jetstream, jetstreamManager, StorageType, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type * as JetStream from '@nats-io/jetstream';
+import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
+import type * as NatsTransport from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { Config } from '../config.js';
 import { errors } from '../http/problem.js';
+import { lazyRequire } from '../lib/lazy-require.js';
 import type { EventAppender } from './event-log.js';
 import type { LoggedEvent } from './event-types.js';
 
 export type EventLogConfig = NonNullable<Config['eventLog']>;
+
+/** Loaded when a node uses the log (lib/lazy-require.ts). */
+export const natsJetStream = lazyRequire<typeof JetStream>('@nats-io/jetstream');
+const natsTransport = lazyRequire<typeof NatsTransport>('@nats-io/transport-node');
 
 /** Raw events stay in the stream this long: the time processors may be down without losing any. */
 const MAX_AGE_MS = 7 * 86_400_000;
@@ -51,7 +58,7 @@ export class NatsEventLog implements EventAppender {
   /** Connects and creates the stream if it does not exist (an existing one is left as its operator configured it). */
   static async connect(config: EventLogConfig, log: { warn(obj: unknown, msg: string): void }): Promise<NatsEventLog> {
     const url = new URL(config.url);
-    const connection = await connect({
+    const connection = await natsTransport().connect({
       servers: `${url.hostname}:${url.port || 4222}`,
       user: url.username ? decodeURIComponent(url.username) : undefined,
       pass: url.password ? decodeURIComponent(url.password) : undefined,
@@ -63,19 +70,19 @@ export class NatsEventLog implements EventAppender {
         if (status.type === 'disconnect' || status.type === 'error') log.warn({ status: status.type }, 'event log (NATS) connection');
       }
     })();
-    const jsm = await jetstreamManager(connection);
+    const jsm = await natsJetStream().jetstreamManager(connection);
     try {
       await jsm.streams.info(config.stream);
     } catch {
       await jsm.streams.add({
         name: config.stream,
         subjects: [`${config.stream}.*`],
-        storage: StorageType.File,
+        storage: natsJetStream().StorageType.File,
         max_age: MAX_AGE_MS * NS_PER_MS,
         duplicate_window: DUPLICATE_WINDOW_MS * NS_PER_MS,
       });
     }
-    return new NatsEventLog(connection, jetstream(connection), jsm, config, log);
+    return new NatsEventLog(connection, natsJetStream().jetstream(connection), jsm, config, log);
   }
 
   async append(events: LoggedEvent[]): Promise<void> {

@@ -1,7 +1,7 @@
-import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { LoggedEvent } from './event-types.js';
 import type { NatsEventLog } from './nats-event-log.js';
-import { subjectOf } from './nats-event-log.js';
+import { natsJetStream, subjectOf } from './nats-event-log.js';
 
 /** A message of the log: its stream sequence and the events it holds (one request's events of one partition). */
 export interface LogMessage {
@@ -45,8 +45,8 @@ export class PartitionReader {
     await jsm.consumers.add(config.stream, {
       durable_name: this.consumerName,
       filter_subject: subjectOf(config.stream, this.partition),
-      ack_policy: AckPolicy.All,
-      deliver_policy: DeliverPolicy.StartSequence,
+      ack_policy: natsJetStream().AckPolicy.All,
+      deliver_policy: natsJetStream().DeliverPolicy.StartSequence,
       opt_start_seq: afterSeq + 1,
       // Acks only tell the server (and an operator's `nats consumer info`) how far
       // processing got; the database's position decides what is applied.

@@ -12,7 +12,8 @@
 // Metadata is read from that same DOM before Readability rewrites it.
 
 import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
+import type * as Linkedom from 'linkedom';
+import { lazyRequire } from '../lib/lazy-require.js';
 import { blockText, normaliseLines, treeShape } from './block-text.js';
 import type { DomDocument, DomElement } from './dom-types.js';
 import {
@@ -22,6 +23,8 @@ import { decodeHtmlEntities } from './html-text.js';
 import { readJsonLdArticle } from './json-ld.js';
 import { readPageMetadata, type PageImage } from './page-metadata.js';
 import { parseDate } from './parse-date.js';
+
+const linkedom = lazyRequire<typeof Linkedom>('linkedom');
 
 export interface ExtractedArticle {
   /** og:title ?? <title>, without a " - <og:site_name>" affix; else Readability's title. */
@@ -44,7 +47,7 @@ export type ExtractionPath = 'itemprop' | 'article' | 'json-ld' | 'readability';
 const MIN_JSON_LD_BODY = 200;
 
 function parseDocument(html: string): DomDocument {
-  return (parseHTML(html) as unknown as { document: DomDocument }).document;
+  return (linkedom().parseHTML(html) as unknown as { document: DomDocument }).document;
 }
 
 interface Readable {

@@ -1,7 +1,11 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
-import { buildConnector } from 'undici';
+import type { buildConnector } from 'undici';
+import type * as Undici from 'undici';
+import { lazyRequire } from '../lib/lazy-require.js';
 import { parseIp } from './ip-address.js';
+
+const undici = lazyRequire<typeof Undici>('undici');
 
 export interface ResolvedAddress {
   address: string;
@@ -78,7 +82,7 @@ export function checkedConnector(o: {
     );
   };
 
-  const connect = buildConnector({ lookup, timeout: o.connectTimeoutMs });
+  const connect = undici().buildConnector({ lookup, timeout: o.connectTimeoutMs });
   return (options, callback) => {
     const literal = parseIp(options.hostname) ? options.hostname.replace(/^\[|\]$/g, '') : null;
     if (literal !== null && o.isAllowed && !o.isAllowed(literal)) {

@@ -1,11 +1,15 @@
 import type { Readable } from 'node:stream';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
+import type * as Undici from 'undici';
+import { lazyRequire } from '../lib/lazy-require.js';
 import { describeNonPublicAddress, isPublicAddress } from './address-policy.js';
 import { AddressRefusedError, checkedConnector, NameNotResolvedError, systemLookup, type Lookup } from './checked-connector.js';
 import { FetchError } from './fetch-error.js';
 import { parseFetchUrl } from './fetch-url.js';
 import type { InProcessSite } from './in-process-site.js';
 import { ACCEPT_ENCODING, BodyDecodeError, BodyTooLargeError, decodeBody, readLimitedBody } from './read-body.js';
+
+const undici = lazyRequire<typeof Undici>('undici');
 
 export interface FetchOptions {
   headers?: Record<string, string>;
@@ -69,7 +73,7 @@ export class SafeFetcher {
     this.#maxBytes = o.maxBytes ?? 5 * 1024 * 1024;
     this.#maxRedirects = o.maxRedirects ?? 5;
     const isAllowed = o.allowPrivateNetwork ? null : (o.isAllowedAddress ?? isPublicAddress);
-    this.#agent = new Agent({
+    this.#agent = new (undici().Agent)({
       connect: checkedConnector({ lookup: o.lookup ?? systemLookup, isAllowed, connectTimeoutMs: this.#timeoutMs }),
     });
   }

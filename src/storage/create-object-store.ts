@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config.js';
 import { LocalObjectStore } from './local-object-store.js';
 import { LocalUrlSigner } from './local-url-signer.js';
 import type { ObjectStore } from './object-store.js';
-import { S3ObjectStore } from './s3-object-store.js';
+import { s3, S3ObjectStore } from './s3-object-store.js';
 
 /**
  * The object store OBJECT_STORE_URL names: `s3://bucket/prefix` (with
@@ -30,7 +29,7 @@ function createS3Store(url: URL, endpoint: string | null): S3ObjectStore {
   const bucket = url.hostname;
   if (bucket === '') throw new Error('OBJECT_STORE_URL must name a bucket: s3://bucket/prefix');
   const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
-  const client = new S3Client({
+  const client = new (s3().S3Client)({
     region: process.env.AWS_REGION || 'us-east-1',
     ...(endpoint === null
       ? {}

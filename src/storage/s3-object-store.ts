@@ -1,10 +1,17 @@
-import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
+import type * as Presigner from '@aws-sdk/s3-request-presigner';
+import { lazyRequire } from '../lib/lazy-require.js';
 import { assertObjectKey } from './object-key.js';
 import type { ObjectStore } from './object-store.js';
 import { assertExpiresIn } from './presign-expiry.js';
+
+/** Loaded when a node stores objects in S3 (lib/lazy-require.ts). */
+export const s3 = lazyRequire<typeof ClientS3>('@aws-sdk/client-s3');
+const libStorage = lazyRequire<typeof LibStorage>('@aws-sdk/lib-storage');
+const presigner = lazyRequire<typeof Presigner>('@aws-sdk/s3-request-presigner');
 
 // Multipart parts of 8 MiB, 4 in flight plus the one being filled: a put holds
 // about 40 MiB at most however large the file (S3 allows 10,000 parts, so up
@@ -43,7 +50,7 @@ export class S3ObjectStore implements ObjectStore {
         throw error;
       }
     }
-    const upload = new Upload({
+    const upload = new (libStorage().Upload)({
       client: this.client,
       params: { Bucket: this.bucket, Key: this.fullKey(key), Body: Readable.from(counted()), ContentType: contentType },
       partSize: PART_SIZE,
@@ -65,26 +72,26 @@ export class S3ObjectStore implements ObjectStore {
 
   async get(key: string): Promise<{ body: Readable; contentType: string; bytes: number } | null> {
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.fullKey(key) }));
+      const object = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.bucket, Key: this.fullKey(key) }));
       return {
         body: object.Body as Readable,
         contentType: object.ContentType ?? 'application/octet-stream',
         bytes: object.ContentLength ?? 0,
       };
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
+      if (error instanceof s3().S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.fullKey(key) }));
+    await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.bucket, Key: this.fullKey(key) }));
   }
 
   async presignGet(key: string, expiresInSeconds: number, now: number): Promise<string> {
     assertExpiresIn(expiresInSeconds);
-    const command = new GetObjectCommand({ Bucket: this.bucket, Key: this.fullKey(key) });
-    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds, signingDate: new Date(now) });
+    const command = new (s3().GetObjectCommand)({ Bucket: this.bucket, Key: this.fullKey(key) });
+    return presigner().getSignedUrl(this.client, command, { expiresIn: expiresInSeconds, signingDate: new Date(now) });
   }
 
   async close(): Promise<void> {

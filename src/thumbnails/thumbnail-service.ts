@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { Counter, type Registry } from 'prom-client';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyRequire } from '../lib/lazy-require.js';
 import type { ContentCatalog } from '../content/content-catalog.js';
 import { findContent } from '../content/content-repo.js';
 import type { Database } from '../db/schema.js';
@@ -13,6 +14,9 @@ import { ApiError, errors } from '../http/problem.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { VariantKind } from './accept-format.js';
 import { servedSize, versionOf, type ThumbnailRequest } from './thumbnail-links.js';
+
+const lazySharp = lazyRequire<typeof Sharp>('sharp');
+const sharp = (...args: Parameters<typeof Sharp>) => lazySharp()(...args);
 
 /** Originals larger than this are refused from their header, never decoded (a decompression bomb is small on the wire). */
 export const MAX_INPUT_PIXELS = 40_000_000;

@@ -1,9 +1,13 @@
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
+import type * as Undici from 'undici';
+import { lazyRequire } from '../lib/lazy-require.js';
 import { describeNonPublicAddress, isPublicAddress } from '../fetch/address-policy.js';
 import { AddressRefusedError, checkedConnector, NameNotResolvedError, systemLookup, type Lookup } from '../fetch/checked-connector.js';
 import { isFetchError } from '../fetch/fetch-error.js';
 import { parseFetchUrl } from '../fetch/fetch-url.js';
 import { untilAborted } from '../fetch/safe-fetcher.js';
+
+const undici = lazyRequire<typeof Undici>('undici');
 
 /**
  * What one attempt came to: delivered (2xx), worth retrying (timeout, network
@@ -48,7 +52,7 @@ export class WebhookSender {
   constructor(o: WebhookSenderOptions) {
     this.#timeoutMs = o.timeoutMs;
     this.#requireHttps = o.requireHttps ?? false;
-    this.#agent = new Agent({
+    this.#agent = new (undici().Agent)({
       connect: checkedConnector({
         lookup: o.lookup ?? systemLookup,
         isAllowed: o.allowPrivateNetwork ? null : isPublicAddress,
