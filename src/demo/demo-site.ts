@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyRequire } from '../lib/lazy-require.js';
 import type { InProcessRequest, InProcessResponse, InProcessSite } from '../fetch/in-process-site.js';
 import type { Clock } from '../lib/clock.js';
 import { demoArticle } from './corpus.js';
 import { renderArticle, renderFeed, renderImageSvg } from './demo-pages.js';
 import { DEMO_HOST, DEMO_ORIGIN, demoSource, listedArticles, publishedAt, type DemoSource } from './demo-sources.js';
+
+/** Only a demo node draws images (lib/lazy-require.ts). */
+const lazySharp = lazyRequire<typeof Sharp>('sharp');
+const sharp = (...args: Parameters<typeof Sharp>) => lazySharp()(...args);
 
 const ROBOTS = 'User-agent: *\nAllow: /\n';
 
