@@ -15,6 +15,7 @@ import * as m0014 from './migrations/0014_experiment_allocation.js';
 import * as m0015 from './migrations/0015_latent_version_index.js';
 import * as m0016 from './migrations/0016_category_index.js';
 import * as m0017 from './migrations/0017_event_log_partitions.js';
+import * as m0018 from './migrations/0018_fitted_weights_per_algorithm.js';
 
 /** Migrations are listed here, in order; the list is the provider (no filesystem scan). */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0015_latent_version_index': m0015,
   '0016_category_index': m0016,
   '0017_event_log_partitions': m0017,
+  '0018_fitted_weights_per_algorithm': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,10 +46,11 @@ export interface ItemVectorModelsTable {
   lease_until: Generated<number>;
 }
 
-/** A scenario's score weights fitted to its impressions and clicks (learning/fit-weights.ts). */
+/** Score weights fitted to the impressions and clicks of what one algorithm ranked in one scenario (learning/fit-weights.ts; 0018). */
 export interface FittedWeightsTable {
   tenant_id: string;
   scenario: string;
+  algorithm_id: string;
   /** JSON: { relevance, collaborative, freshness, popularity, area, follow }. */
   weights: string;
   impressions: number;

@@ -37,7 +37,7 @@ const PreviewResponse = Type.Object({
   items: Type.Array(PreviewItem),
   meta: Type.Object({
     scenario: Type.String(),
-    algorithm_id: Type.String(),
+    algorithm_id: Type.String({ description: "The algorithm previewed: the scenario's, or the query's algorithm_id." }),
     user: Type.Object({ user_id: Nullable(Type.String()), registered: Type.Boolean() }),
     areas: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), level: Type.String(), prefecture: Nullable(Type.String()) }), {
       description: 'The areas the ranking boosts: from area_names or area_ids, else the registered user\'s profile; each with its prefecture (null for the country).',
@@ -46,11 +46,16 @@ const PreviewResponse = Type.Object({
     weights: Type.Object(
       {
         in_use: WeightsView,
-        source: Type.Union([Type.Literal('configured'), Type.Literal('fitted')], { description: 'fitted: the algorithm has learned_weights and the scenario has enough clicks.' }),
+        source: Type.Union([Type.Literal('configured'), Type.Literal('fitted')], {
+          description: 'fitted: the algorithm has learned_weights and enough clicks on what it ranked in this scenario.',
+        }),
         configured: WeightsView,
         fitted: Nullable(
           Type.Object({ weights: WeightsView, impressions: Type.Integer(), clicks: Type.Integer(), fitted_at: IsoTimestamp }),
-          { description: 'Fitted to the last week of impressions and clicks; null while data is thin. Shown whether or not the algorithm uses them.' },
+          {
+            description:
+              "Fitted to the last week of impressions and clicks of the items this algorithm ranked in this scenario (an experiment's variants each apart); null while data is thin. Shown whether or not the algorithm uses them.",
+          },
         ),
       },
       { description: 'The weights behind the scores (docs/learning.md, "Weights fitted to outcomes").' },
@@ -72,7 +77,16 @@ export const adminPreviewRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app,
         security: [{ adminToken: [] }],
         summary: 'Rank a scenario for a user and area context as the feed would, with each score taken apart; serves nothing',
         params: Type.Composite([TenantIdParams, Type.Object({ scenario: Type.String({ minLength: 1, maxLength: 100 }) })]),
-        querystring: Type.Object({ ...FeedContextFields, limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          {
+            ...FeedContextFields,
+            algorithm_id: Type.Optional(
+              Type.String({ minLength: 1, maxLength: 100, description: "Rank with this algorithm of the tenant instead of the scenario's, e.g. an experiment variant's, with its own fitted weights. 400 if there is none." }),
+            ),
+            limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+          },
+          { additionalProperties: false },
+        ),
         response: withProblems({ 200: PreviewResponse }, [400, 401, 403, 404]),
       },
     },
@@ -94,7 +108,7 @@ export const adminPreviewRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app,
         })),
         meta: {
           scenario: preview.scenario.name,
-          algorithm_id: preview.scenario.algorithmId,
+          algorithm_id: preview.algorithmId,
           user: { user_id: preview.user.userId, registered: preview.user.registered },
           areas: preview.areas.map((a) => ({ id: a.id, name: a.name, level: a.level, prefecture: prefectureOf(deps.areas, a)?.name ?? null })),
           ignored_areas: preview.ignoredAreas,

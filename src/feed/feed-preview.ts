@@ -17,6 +17,8 @@ import type { UserRanker } from './user-ranker.js';
 
 export interface PreviewQuery extends AreaQuery {
   user_id?: string;
+  /** Rank with this algorithm of the tenant instead of the scenario's (an experiment's variant, or one not yet in use). */
+  algorithm_id?: string;
   limit: number;
 }
 
@@ -33,7 +35,9 @@ export interface Preview {
   areas: Area[];
   /** Names or ids that matched no area (resolve-feed-areas.ts). */
   ignoredAreas: string[];
-  /** The weights the ranking used, the configured ones, and those fitted to the scenario's clicks (docs/learning.md). */
+  /** The algorithm previewed: the scenario's, or the one the query named. */
+  algorithmId: string;
+  /** The weights the ranking used, the configured ones, and those fitted to the clicks on what this algorithm ranked in this scenario (docs/learning.md). */
   weights: { inUse: Weights; source: 'configured' | 'fitted'; configured: Weights; fitted: FittedWeights | null };
   items: PreviewItem[];
 }
@@ -60,11 +64,15 @@ export class FeedPreview {
     const { db, clock } = this.deps;
     const scenario = await findScenario(db, tenantId, scenarioName);
     if (!scenario) throw errors.notFound(`No scenario ${scenarioName} for tenant ${tenantId}.`);
-    const configured = await findAlgorithm(db, tenantId, scenario.algorithmId);
-    if (!configured) throw errors.internal();
-    // As the feed ranks: with the weights fitted to the scenario's clicks when the algorithm asks for them.
+    const algorithmId = query.algorithm_id ?? scenario.algorithmId;
+    const configured = await findAlgorithm(db, tenantId, algorithmId);
+    if (!configured) {
+      if (query.algorithm_id !== undefined) throw errors.invalidField('query', 'algorithm_id', `no algorithm ${query.algorithm_id} in this tenant`);
+      throw errors.internal();
+    }
+    // As the feed ranks: with the weights fitted to this algorithm's clicks in the scenario when it asks for them.
     const algorithm = await effectiveAlgorithm(db, scenario.name, configured);
-    const fitted = await findFittedWeights(db, tenantId, scenario.name);
+    const fitted = await findFittedWeights(db, tenantId, scenario.name, configured.id);
 
     const now = clock.now();
     const user = await loadUserFeedState(db, tenantId, query.user_id, now);
@@ -97,6 +105,6 @@ export class FeedPreview {
       configured: configured.config.weights,
       fitted,
     };
-    return { scenario, user: { userId: query.user_id ?? null, registered: user.registered }, areas, ignoredAreas: ignored, items, weights };
+    return { scenario, algorithmId: configured.id, user: { userId: query.user_id ?? null, registered: user.registered }, areas, ignoredAreas: ignored, items, weights };
   }
 }

@@ -33,7 +33,10 @@ const TrainingView = Type.Object({
   truncated: Type.Boolean(),
   read_ms: Type.Integer(),
   train_ms: Type.Integer(),
-  fitted_scenarios: Type.Array(Type.String(), { description: 'Scenarios whose weights were fitted to their clicks in this run (enough data: 30 clicks, 300 impressions).' }),
+  fitted_scenarios: Type.Array(Type.String(), { description: 'Scenarios with weights fitted to their clicks in this run (enough data: 30 clicks, 300 impressions), each once.' }),
+  fitted_weights: Type.Array(Type.Object({ scenario: Type.String(), algorithm_id: Type.String() }), {
+    description: "What was fitted in this run: weights are fitted per scenario and algorithm, so each variant of an experiment learns from its own readers (docs/learning.md).",
+  }),
 });
 
 export type AdminModelRoutesDeps = Pick<AppDeps, 'clock' | 'db' | 'trainer'>;
@@ -101,6 +104,7 @@ export const adminModelRoutes: FastifyPluginAsyncTypebox<AdminModelRoutesDeps> =
           read_ms: r.readMs,
           train_ms: r.trainMs,
           fitted_scenarios: r.fittedScenarios,
+          fitted_weights: r.fitted.map((f) => ({ scenario: f.scenario, algorithm_id: f.algorithmId })),
         };
       } catch (err) {
         if (err instanceof TrainingBusyError) throw errors.conflict('A training of this tenant is running; its result shows in GET …/model when it ends.');

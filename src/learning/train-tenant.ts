@@ -17,14 +17,16 @@ export interface TrainingReport {
   trainMs: number;
   /** The heap the matrix and factors took, measured around the run (MB). */
   heapMb: number;
-  /** Scenarios whose weights were fitted to their clicks in this run (fitted-weights.ts). */
+  /** Scenarios with weights fitted to their clicks in this run (fitted-weights.ts), each once. */
   fittedScenarios: string[];
+  /** What was fitted in this run: one entry per scenario and algorithm (an experiment's variants apart). */
+  fitted: { scenario: string; algorithmId: string }[];
 }
 
 /**
  * Reads the tenant's interactions, factorises them and stores the item
- * factors as the tenant's next model version, then fits each scenario's
- * weights to its clicks. The caller holds the lease. The seed is fixed, so
+ * factors as the tenant's next model version, then fits the weights of each
+ * algorithm in each scenario to its clicks. The caller holds the lease. The seed is fixed, so
  * the same interactions give the same model.
  */
 export async function trainTenant(db: Kysely<Database>, tenantId: string, now: number): Promise<TrainingReport> {
@@ -50,7 +52,8 @@ export async function trainTenant(db: Kysely<Database>, tenantId: string, now: n
   return {
     tenantId,
     version,
-    fittedScenarios: fitted.map((f) => f.scenario),
+    fittedScenarios: [...new Set(fitted.map((f) => f.scenario))],
+    fitted: fitted.map((f) => ({ scenario: f.scenario, algorithmId: f.algorithmId })),
     users: matrix.users,
     items: matrix.items,
     interactions: matrix.item.length,

@@ -23,7 +23,8 @@ export const AlgorithmConfigView = Type.Object({
   include_categories: Type.Array(Type.String()),
   exclude_categories: Type.Array(Type.String()),
   learned_weights: Type.Boolean({
-    description: "Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin.",
+    description:
+      "Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin.",
   }),
 });
 export type AlgorithmConfig = Static<typeof AlgorithmConfigView>;
@@ -78,7 +79,7 @@ export const AlgorithmConfigInput = Type.Object(
     languages: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z]{2,3}$' }), { minItems: 1, maxItems: 20, uniqueItems: true })),
     include_categories: Type.Optional(Type.Array(Label, { maxItems: 50, uniqueItems: true })),
     exclude_categories: Type.Optional(Type.Array(Label, { maxItems: 50, uniqueItems: true })),
-    learned_weights: Type.Optional(Type.Boolean({ description: 'Fit the weights to clicks per scenario (default false).' })),
+    learned_weights: Type.Optional(Type.Boolean({ description: 'Rank with weights fitted to the clicks on what this algorithm ranked, per scenario (default false).' })),
   },
   strict,
 );

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
+import { CATEGORY_SOURCES, FIXTURE_ALGORITHM, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
+
+/**
+ * An experiment on `home` between two algorithms with the same configured
+ * weights. Readers of variant `followers` click only items of the source they
+ * follow; readers of variant `wanderers` only items of other sources. Fitted
+ * per variant, `followers` gives the follow part more than its configured share
+ * and `wanderers` less; fitted over the scenario's pooled clicks, both would
+ * get one set (docs/learning.md, "Weights fitted to outcomes").
+ */
+describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted per experiment variant on %s', (_name, backend) => {
+  let f: FeedFixture;
+  let trained: { fitted_scenarios: string[]; fitted_weights: { scenario: string; algorithm_id: string }[] };
+  const base = () => `/admin/v1/tenants/${f.tenantId}`;
+  const preview = async (algorithmId: string) => {
+    const res = await f.t.admin('GET', `${base()}/scenarios/home/preview?user_id=reader-0&limit=10&algorithm_id=${algorithmId}`);
+    expect(res.statusCode).toBe(200);
+    return res.json().meta;
+  };
+  const share = (weights: Record<string, number>, part: string) => weights[part]! / Object.values(weights).reduce((a, b) => a + b, 0);
+
+  /** 48 readers, each following one source and clicking on its first page the items `clicks` picks. */
+  const readers = async (from: number, clicks: (item: { source: { id: string } }, followed: string) => boolean) => {
+    const events: Record<string, unknown>[] = [];
+    for (let u = from; u < from + 48; u++) {
+      const userId = `reader-${u}`;
+      // Readers arrive over time (the plan's 500 requests a second hold).
+      f.t.clock.advance(20);
+      const followed = f.sources[CATEGORY_SOURCES[u % CATEGORY_SOURCES.length]!.category]!;
+      await f.t.api(f.key, 'PUT', `/v1/users/${userId}`, { properties: {} });
+      await f.t.api(f.key, 'PUT', `/v1/users/${userId}/sources/${followed}/follow`);
+      const page = (await f.feed({ user_id: userId, limit: 10 })).body.items as { source: { id: string }; tracking_token: string }[];
+      const at = new Date(f.t.clock.now()).toISOString();
+      for (const item of page) {
+        const event = { session_id: `s-${userId}`, user_id: userId, tracking_token: item.tracking_token, occurred_at: at };
+        events.push({ type: 'impression', ...event });
+        if (clicks(item, followed)) events.push({ type: 'click', ...event });
+      }
+    }
+    for (let i = 0; i < events.length; i += 100) expect((await f.t.api(f.key, 'POST', '/v1/events', { events: events.slice(i, i + 100) })).statusCode).toBe(202);
+  };
+
+  beforeAll(async () => {
+    f = await startFeedFixture({ backend, perSource: 16 });
+    // Set explicitly: this test is about where the examples come from, whatever the default.
+    for (const id of ['follow-fit', 'wander-fit']) await f.t.admin('PUT', `${base()}/algorithms/${id}`, { ...FIXTURE_ALGORITHM, learned_weights: true });
+    const created = await f.t.admin('POST', `${base()}/experiments`, {
+      scenario: 'home',
+      variants: [
+        { name: 'followers', algorithm_id: 'follow-fit', share: 1 },
+        { name: 'wanderers', algorithm_id: 'wander-fit', share: 0 },
+      ],
+    });
+    expect(created.statusCode).toBe(201);
+    const url = `${base()}/experiments/${created.json().experiment_id}`;
+    await readers(0, (item, followed) => item.source.id === followed);
+    // New readers go to the other variant; those assigned stay where they are.
+    expect((await f.t.admin('PUT', `${url}/shares`, { shares: { followers: 0, wanderers: 1 } })).statusCode).toBe(200);
+    await readers(48, (item, followed) => item.source.id !== followed);
+    await f.t.processEvents();
+    f.t.clock.advance(1000);
+    const res = await f.t.admin('POST', `${base()}/model/train`);
+    expect(res.statusCode).toBe(200);
+    trained = res.json();
+  });
+  afterAll(() => f.t.close());
+
+  it('fits each variant apart, to the clicks on what its algorithm ranked', async () => {
+    expect(trained.fitted_scenarios).toEqual(['home']);
+    expect(trained.fitted_weights).toEqual([
+      { scenario: 'home', algorithm_id: 'follow-fit' },
+      { scenario: 'home', algorithm_id: 'wander-fit' },
+    ]);
+    const followers = await preview('follow-fit');
+    const wanderers = await preview('wander-fit');
+    expect(followers.algorithm_id).toBe('follow-fit');
+    expect(wanderers.algorithm_id).toBe('wander-fit');
+    for (const meta of [followers, wanderers]) {
+      expect(meta.weights.source).toBe('fitted');
+      expect(meta.weights.in_use).toEqual(meta.weights.fitted.weights);
+      expect(meta.weights.fitted.impressions).toBe(480);
+    }
+    const configured = share(followers.weights.configured, 'follow');
+    expect(share(followers.weights.in_use, 'follow')).toBeGreaterThan(configured + 0.1);
+    expect(share(wanderers.weights.in_use, 'follow')).toBeLessThan(configured);
+  });
+
+  it("shows the scenario's own algorithm when none is named, with its own (unfitted) weights", async () => {
+    const res = await f.t.admin('GET', `${base()}/scenarios/home/preview?limit=10`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta).toMatchObject({ algorithm_id: 'main', weights: { source: 'configured', fitted: null } });
+  });
+
+  it('answers 400 for an algorithm the tenant does not have', async () => {
+    const res = await f.t.admin('GET', `${base()}/scenarios/home/preview?algorithm_id=nope`);
+    expect(res.statusCode).toBe(400);
+  });
+});
