@@ -21,6 +21,8 @@ import { mean } from './quality/page-metrics.js';
  * a round; precision@10 of their first page is read after 0, 3, 5 and 10
  * clicks, in the scenario they use (collaborative weight 1) and, for the same
  * user at the same moment, in a scenario with the collaborative weight 0.
+ * BENCH_ITEM_VECTORS=0 generates the corpus without learned item vectors; with
+ * ITEM_VECTOR_MIN_ARTICLES=1000000 the service's workers learn none either.
  */
 const GROUPS = 10;
 const ITEMS_PER_GROUP = 150;
@@ -51,6 +53,8 @@ const data = await generateFeedData({
   historyPerUser: 0,
   publishedWithinHours: 72,
   keepItems: true,
+  // BENCH_ITEM_VECTORS=0: the hashed vectors alone, no LSA item vectors (as before f859b0c).
+  itemVectors: process.env.BENCH_ITEM_VECTORS !== '0',
 });
 const random = seededRandom(16);
 const shuffled = seededShuffle(data.items.map((i) => i.id), random);

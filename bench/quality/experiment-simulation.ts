@@ -18,6 +18,12 @@ export interface SimulationApi {
   events(events: Record<string, unknown>[]): Promise<void>;
   /** The time events are stamped with. */
   now(): number;
+  /**
+   * Trains the tenant's model and fits its weights now, as workers do on their
+   * schedule (POST …/model/train). Without it nothing is fitted during a run,
+   * and `learned_weights` cannot matter.
+   */
+  train?(): Promise<void>;
 }
 
 export interface SimulationOptions {
@@ -31,6 +37,8 @@ export interface SimulationOptions {
   checkEvery: number;
   likedClick: number;
   otherClick: number;
+  /** Train (api.train) after every this many readers; the default, never. */
+  trainEvery?: number;
 }
 
 export interface SimulationResult {
@@ -91,6 +99,7 @@ export async function runSimulation(api: SimulationApi, o: SimulationOptions): P
       if (random() < (item.source.id === liked ? o.likedClick : o.otherClick)) events.push({ type: 'click', ...event });
     }
     await api.events(events);
+    if (api.train && o.trainEvery && served % o.trainEvery === 0) await api.train();
     if (served % o.checkEvery === 0 || served === o.maxUsers) {
       last = (await api.admin('GET', url)).body.results;
       if (last.winner !== null || served === o.maxUsers) {
