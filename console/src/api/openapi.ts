@@ -986,7 +986,7 @@ export interface components {
                 languages: string[];
                 include_categories: string[];
                 exclude_categories: string[];
-                /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. */
                 learned_weights: boolean;
             };
             /** Format: date-time */
@@ -2944,7 +2944,7 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
-                            /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. */
                             learned_weights: boolean;
                         };
                         /** Format: date-time */
@@ -3035,7 +3035,7 @@ export interface operations {
                     languages?: string[];
                     include_categories?: string[];
                     exclude_categories?: string[];
-                    /** @description Fit the weights to clicks per scenario (default false). */
+                    /** @description Rank with weights fitted to the clicks on what this algorithm ranked, per scenario (default false). */
                     learned_weights?: boolean;
                 };
             };
@@ -3072,7 +3072,7 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
-                            /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. */
                             learned_weights: boolean;
                         };
                         /** Format: date-time */
@@ -3286,7 +3286,7 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
-                            /** @description Rank each scenario with weights fitted to its impressions and clicks (docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. */
                             learned_weights: boolean;
                         };
                     };
@@ -4646,6 +4646,8 @@ export interface operations {
                 /** @description Comma-separated gazetteer ids: jp, pref:13, city:13104, station:<id>. Not with area_names. */
                 area_ids?: string;
                 area_level?: "station" | "city" | "prefecture" | "country";
+                /** @description Rank with this algorithm of the tenant instead of the scenario's, e.g. an experiment variant's, with its own fitted weights. 400 if there is none. */
+                algorithm_id?: string;
                 limit?: number;
             };
             header?: never;
@@ -4693,6 +4695,7 @@ export interface operations {
                         }[];
                         meta: {
                             scenario: string;
+                            /** @description The algorithm previewed: the scenario's, or the query's algorithm_id. */
                             algorithm_id: string;
                             user: {
                                 user_id: null | string;
@@ -4717,7 +4720,7 @@ export interface operations {
                                     area: number;
                                     follow: number;
                                 };
-                                /** @description fitted: the algorithm has learned_weights and the scenario has enough clicks. */
+                                /** @description fitted: the algorithm has learned_weights and enough clicks on what it ranked in this scenario. */
                                 source: "configured" | "fitted";
                                 configured: {
                                     relevance: number;
@@ -4727,7 +4730,7 @@ export interface operations {
                                     area: number;
                                     follow: number;
                                 };
-                                /** @description Fitted to the last week of impressions and clicks; null while data is thin. Shown whether or not the algorithm uses them. */
+                                /** @description Fitted to the last week of impressions and clicks of the items this algorithm ranked in this scenario (an experiment's variants each apart); null while data is thin. Shown whether or not the algorithm uses them. */
                                 fitted: null | {
                                     weights: {
                                         relevance: number;
@@ -4976,8 +4979,13 @@ export interface operations {
                         truncated: boolean;
                         read_ms: number;
                         train_ms: number;
-                        /** @description Scenarios whose weights were fitted to their clicks in this run (enough data: 30 clicks, 300 impressions). */
+                        /** @description Scenarios with weights fitted to their clicks in this run (enough data: 30 clicks, 300 impressions), each once. */
                         fitted_scenarios: string[];
+                        /** @description What was fitted in this run: weights are fitted per scenario and algorithm, so each variant of an experiment learns from its own readers (docs/learning.md). */
+                        fitted_weights: {
+                            scenario: string;
+                            algorithm_id: string;
+                        }[];
                     };
                 };
             };
