@@ -16,6 +16,7 @@ import * as m0015 from './migrations/0015_latent_version_index.js';
 import * as m0016 from './migrations/0016_category_index.js';
 import * as m0017 from './migrations/0017_event_log_partitions.js';
 import * as m0018 from './migrations/0018_fitted_weights_per_algorithm.js';
+import * as m0019 from './migrations/0019_push_job_chunks.js';
 
 /** Migrations are listed here, in order; the list is the provider (no filesystem scan). */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0016_category_index': m0016,
   '0017_event_log_partitions': m0017,
   '0018_fitted_weights_per_algorithm': m0018,
+  '0019_push_job_chunks': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -33,6 +33,25 @@ export interface PushJobsTable {
   error_message: string | null;
 }
 
+/** A range of a push job's users, leased on its own (migration 0019). */
+export interface PushJobChunksTable {
+  /** `<job_id>/<seq>`. */
+  id: string;
+  job_id: string;
+  seq: number;
+  after_user_id: string | null;
+  through_user_id: string | null;
+  /** JSON array: the chunk's slice of a manual job's ids. */
+  user_ids: string | null;
+  status: 'pending' | 'processing' | 'done';
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  attempts: Generated<number>;
+  users_processed: Generated<number>;
+  users_skipped: Generated<number>;
+  part_key: string | null;
+}
+
 export interface PushHistoryTable {
   tenant_id: string;
   user_id: string;

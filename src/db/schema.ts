@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ConsoleLoginAttemptsTable, ConsoleSessionsTable, ConsoleUsersTable } from './schema-console.js';
-import type { PushHistoryTable, PushJobsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from './schema-jobs.js';
+import type { PushHistoryTable, PushJobChunksTable, PushJobsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from './schema-jobs.js';
 import type {
   CollaborativeModelsTable,
   ExperimentAssignmentsTable,
@@ -44,6 +44,7 @@ export interface Database {
   imported_areas: ImportedAreasTable;
   settings: SettingsTable;
   push_jobs: PushJobsTable;
+  push_job_chunks: PushJobChunksTable;
   push_history: PushHistoryTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
