@@ -26,6 +26,17 @@ export async function erasePushRows(trx: Kysely<Database>, tenantId: string, use
       .set({ user_ids: JSON.stringify(ids.filter((id) => id !== userId)) })
       .where('id', '=', job.id)
       .execute();
+    // And the job's chunks' slices of it (push-chunk.ts), at most 2,000 ids each.
+    const chunks = await trx.selectFrom('push_job_chunks').select(['id', 'user_ids']).where('job_id', '=', job.id).where('user_ids', 'is not', null).execute();
+    for (const chunk of chunks) {
+      const listed = JSON.parse(chunk.user_ids!) as string[];
+      if (!listed.includes(userId)) continue;
+      await trx
+        .updateTable('push_job_chunks')
+        .set({ user_ids: JSON.stringify(listed.filter((id) => id !== userId)) })
+        .where('id', '=', chunk.id)
+        .execute();
+    }
   }
 }
 
@@ -51,16 +62,28 @@ export async function eraseFromPushFiles(db: Kysely<Database>, objects: ObjectSt
  * A job's own check once it finished: the lines of users deleted while it ran
  * (their DELETE found no finished file to clean) are dropped from its file.
  * Checked after the job is committed as completed, so a deletion committed
- * later finds the job finished and cleans the file itself. Returns how many.
+ * later finds the job finished and cleans the file itself. The file's user
+ * ids are read from the file itself, 1,000 at a time (its chunks may have been
+ * written by other workers), so memory does not grow with it. Returns how many.
  */
-export async function dropUsersDeletedDuringRun(db: Kysely<Database>, objects: ObjectStore, tenantId: string, key: string, written: readonly string[]): Promise<number> {
+export async function dropUsersDeletedDuringRun(db: Kysely<Database>, objects: ObjectStore, tenantId: string, key: string): Promise<number> {
+  const file = await objects.get(key);
+  if (!file) return 0;
   const gone: string[] = [];
-  for (let at = 0; at < written.length; at += 1000) {
-    const slice = written.slice(at, at + 1000);
+  const check = async (slice: string[]) => {
     const rows = await db.selectFrom('users').select('user_id').where('tenant_id', '=', tenantId).where('user_id', 'in', slice).execute();
     const present = new Set(rows.map((r) => r.user_id));
     for (const id of slice) if (!present.has(id)) gone.push(id);
+  };
+  let slice: string[] = [];
+  for await (const line of linesOf(file.body)) {
+    slice.push(userIdOf(line));
+    if (slice.length === 1000) {
+      await check(slice);
+      slice = [];
+    }
   }
+  if (slice.length > 0) await check(slice);
   if (gone.length > 0) await dropLinesOf(db, objects, key, gone);
   return gone.length;
 }

@@ -63,7 +63,8 @@ export async function insertJob(db: Db, row: Insertable<PushJobsTable>): Promise
  * Takes the oldest job that is waiting, or whose worker stopped renewing its
  * lease, for `owner`: one UPDATE, with `FOR UPDATE SKIP LOCKED` on PostgreSQL
  * so concurrent workers each get a different job and never wait on each other.
- * Returns the job as claimed (attempts counts this run).
+ * Returns the job as claimed (attempts counts this run). Progress is kept:
+ * a run that takes the job over resumes after the chunks already done.
  */
 export async function claimJob(db: Db, kind: DatabaseKind, owner: string, now: number, leaseMs: number): Promise<PushJob | null> {
   const next = db
@@ -87,8 +88,6 @@ export async function claimJob(db: Db, kind: DatabaseKind, owner: string, now: n
       lease_expires_at: now + leaseMs,
       attempts: sql`attempts + 1`,
       started_at: sql`coalesce(started_at, ${now})`,
-      users_processed: 0,
-      users_skipped: 0,
     })
     .where('id', 'in', next)
     .returningAll()
@@ -121,12 +120,19 @@ type JobUpdate = UpdateQueryBuilder<Database, 'push_jobs', 'push_jobs', UpdateRe
 const heldBy = (run: RunHandle) => (query: JobUpdate) =>
   query.where('id', '=', run.jobId).where('status', '=', 'processing').where('lease_owner', '=', run.owner).where('attempts', '=', run.attempt);
 
-/** Extends the lease and records progress; false when the run lost its job (taken over or finished elsewhere). */
-export async function renewLease(db: Db, run: RunHandle, now: number, leaseMs: number, progress: { processed: number; skipped: number }): Promise<boolean> {
+/** Extends the lease; false when the run lost its job (taken over or finished elsewhere). */
+export async function renewLease(db: Db, run: RunHandle, now: number, leaseMs: number): Promise<boolean> {
+  const result = await db.updateTable('push_jobs').set({ lease_expires_at: now + leaseMs }).$call(heldBy(run)).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Adds a finished chunk's users to the job's progress (the job view's `users_processed`), in the chunk's transaction; false when the job has ended. */
+export async function addProgress(db: Db, jobId: string, processed: number, skipped: number): Promise<boolean> {
   const result = await db
     .updateTable('push_jobs')
-    .set({ lease_expires_at: now + leaseMs, users_processed: progress.processed, users_skipped: progress.skipped })
-    .$call(heldBy(run))
+    .set({ users_processed: sql`users_processed + ${processed}`, users_skipped: sql`users_skipped + ${skipped}` })
+    .where('id', '=', jobId)
+    .where('status', 'in', ACTIVE_STATUSES)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -175,10 +181,11 @@ export async function expiredJobs(db: Db, before: number, limit: number): Promis
 
 export async function deleteJob(db: Db, jobId: string): Promise<void> {
   await db.deleteFrom('push_history').where('job_id', '=', jobId).execute();
+  await db.deleteFrom('push_job_chunks').where('job_id', '=', jobId).execute();
   await db.deleteFrom('push_jobs').where('id', '=', jobId).execute();
 }
 
-/** Gives a job back to the queue (its worker is shutting down): the next worker starts it afresh, and this run does not count as an attempt. */
+/** Gives a job back to the queue (its worker is shutting down): the next worker resumes it, and this run does not count as an attempt. */
 export async function releaseRun(db: Db, run: RunHandle): Promise<boolean> {
   const result = await db
     .updateTable('push_jobs')

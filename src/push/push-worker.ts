@@ -7,6 +7,8 @@ import { BackgroundLoop } from '../lib/background-loop.js';
 import type { Clock } from '../lib/clock.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { abandonedJobIds, claimJob, MAX_ATTEMPTS, deleteJob, expiredJobs, findJobById } from './push-job-repo.js';
+import { partKey } from './push-chunk.js';
+import { chunkAttempts } from './push-chunk-repo.js';
 import { resultKey } from './push-job.js';
 import type { PushJobRunner, RunOutcome } from './push-job-runner.js';
 import { prunePushHistory } from './push-user-states.js';
@@ -30,14 +32,16 @@ export interface PushWorkerDeps {
 
 /**
  * Takes push jobs from the queue (any number of workers, on any nodes) and
- * runs them, `concurrency` at a time. Each poll also fails jobs whose workers
+ * runs them, `concurrency` at a time; a slot with no job to start takes a
+ * chunk of a job already running (here or on another node), so a fleet's
+ * workers rank one big job together. Each poll also fails jobs whose workers
  * died on their last allowed attempt; once an hour it removes finished jobs
  * and files past their retention, and push history older than a day.
  */
 export class PushWorker {
   /** This worker's identity in leases: a restarted process is a new owner. */
   readonly owner = `worker-${randomUUID()}`;
-  private readonly running = new Set<Promise<RunOutcome>>();
+  private readonly running = new Set<Promise<unknown>>();
   private readonly stopping = new AbortController();
   private readonly loop = new BackgroundLoop({
     pollMs: POLL_MS,
@@ -88,7 +92,7 @@ export class PushWorker {
     for (;;) {
       const started = await this.claimAndStart();
       if (!started) return outcomes;
-      outcomes.push(await started);
+      outcomes.push(await started.outcome);
     }
   }
 
@@ -107,12 +111,35 @@ export class PushWorker {
       await this.sweep(now);
     }
     await this.failAbandoned(now);
-    while (this.running.size < this.deps.concurrency && (await this.claimAndStart())) {
+    while (this.running.size < this.deps.concurrency && ((await this.claimAndStart()) !== null || (await this.helpAndStart()))) {
       // started one; try for another slot
     }
   }
 
-  private async claimAndStart(): Promise<Promise<RunOutcome> | null> {
+  /** A free slot and no job waiting: take a chunk of a job another run (on any node) is processing. */
+  private async helpAndStart(): Promise<boolean> {
+    if (this.stopping.signal.aborted) return false;
+    let claimed!: () => void;
+    const started = new Promise<boolean>((resolve) => (claimed = () => resolve(true)));
+    const help = (async () => {
+      // Chunk after chunk while there are any: the next poll is up to a second away.
+      for (let first = true; ; first = false) {
+        const outcome = await this.deps.runner.help(this.owner, this.stopping.signal, first ? claimed : undefined);
+        if (outcome !== 'done' || this.stopping.signal.aborted) return outcome;
+      }
+    })().catch((err: unknown) => {
+      // The chunk stays processing; its lease runs out and another run takes it over.
+      this.deps.log.error({ err }, 'push chunk run crashed');
+      return null;
+    });
+    this.running.add(help);
+    void help.finally(() => this.running.delete(help));
+    // Resolves true once a chunk is claimed, false when there was none (or the claim failed).
+    return Promise.race([started, help.then(() => false)]);
+  }
+
+  /** Claims a job and starts its run; the run's end is `outcome` (wrapped: awaiting this must not wait for the run). */
+  private async claimAndStart(): Promise<{ outcome: Promise<RunOutcome> } | null> {
     if (this.stopping.signal.aborted) return null;
     const { db, dbKind, clock, leaseMs } = this.deps;
     const job = await claimJob(db, dbKind, this.owner, clock.now(), leaseMs);
@@ -134,7 +161,7 @@ export class PushWorker {
       });
     this.running.add(run);
     void run.finally(() => this.running.delete(run));
-    return run;
+    return { outcome: run };
   }
 
   /** A job whose last allowed run died or gave up fails (and its webhook is sent) instead of waiting forever. */
@@ -142,7 +169,7 @@ export class PushWorker {
     for (const abandoned of await abandonedJobIds(this.deps.db, now)) {
       const job = await findJobById(this.deps.db, abandoned.id);
       if (!job) continue;
-      await this.deps.runner.fail(job, { jobId: job.id, owner: abandoned.owner, attempt: abandoned.attempts }, { processed: 0, skipped: 0 }, 'attempts_exhausted', `${MAX_ATTEMPTS} runs of this job ended without completing it; create it again, or contact support with the job_id`);
+      await this.deps.runner.fail(job, { jobId: job.id, owner: abandoned.owner, attempt: abandoned.attempts }, 'attempts_exhausted', `${MAX_ATTEMPTS} runs of this job ended without completing it; create it again, or contact support with the job_id`);
     }
   }
 
@@ -154,6 +181,10 @@ export class PushWorker {
       for (const job of expired) {
         // Every attempt's file: a run that died after its upload left one that was never the result.
         for (let attempt = 1; attempt <= job.attempts; attempt++) await objects.delete(resultKey(job.id, attempt));
+        // And any chunk's part file its job's run did not get to remove.
+        for (const chunk of await chunkAttempts(db, job.id)) {
+          for (let attempt = 1; attempt <= chunk.attempts; attempt++) await objects.delete(partKey(job.id, chunk.seq, attempt));
+        }
         await deleteJob(db, job.id);
       }
       if (expired.length < 100) break;

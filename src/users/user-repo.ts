@@ -99,9 +99,17 @@ export async function countUsers(db: Db, tenantId: string, filter: UserFilter): 
   return Number(row.n);
 }
 
-/** A page of the filter's user ids in id order after `afterUserId` (keyset: never the whole list in memory). */
-export async function userIdPage(db: Db, tenantId: string, filter: UserFilter, afterUserId: string | null, limit: number): Promise<string[]> {
+/** A page of the filter's user ids in id order after `afterUserId`, up to `throughUserId` when given (keyset: never the whole list in memory). */
+export async function userIdPage(db: Db, tenantId: string, filter: UserFilter, afterUserId: string | null, limit: number, throughUserId: string | null = null): Promise<string[]> {
   let query = filteredUsers(db, tenantId, filter).select('user_id').orderBy('user_id').limit(limit);
+  if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);
+  if (throughUserId !== null) query = query.where('user_id', '<=', throughUserId);
+  return (await query.execute()).map((r) => r.user_id);
+}
+
+/** Up to `limit` of the filter's user ids after `afterUserId` in id order, skipping the first `offset`: a few rows read, not `offset`. */
+export async function userIdsAtOffset(db: Db, tenantId: string, filter: UserFilter, afterUserId: string | null, offset: number, limit: number): Promise<string[]> {
+  let query = filteredUsers(db, tenantId, filter).select('user_id').orderBy('user_id').limit(limit).offset(offset);
   if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);
   return (await query.execute()).map((r) => r.user_id);
 }

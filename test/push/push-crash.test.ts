@@ -15,7 +15,7 @@ const ADMIN_TOKEN = 'crash-test-admin-token-0123456789';
 const SECRET_KEY = 'crash-test-secret-key-0123456789abcdef0123';
 
 describe('a push job survives kill -9 of its worker', () => {
-  it('a restarted service takes the job over and completes it: each user exactly once, credits charged once', { timeout: 180_000 }, async () => {
+  it('a restarted service takes the job over and resumes it after the chunks already done: each user exactly once, in order, credits charged once', { timeout: 180_000 }, async () => {
     // The data, written by an app on a SQLite file that the real processes then open.
     const dir = mkdtempSync(path.join(tmpdir(), 'cf-push-crash-'));
     const databaseUrl = `sqlite:${path.join(dir, 'crash.sqlite')}`;
@@ -38,12 +38,14 @@ describe('a push job survives kill -9 of its worker', () => {
 
     const first = await startChildServer(env);
     let jobId: string;
+    let progress: number;
+    let doneBeforeKill: string[];
     try {
       const created = await api(first, '/v1/push-candidates', { method: 'POST', body: JSON.stringify({ scenario: 'daily', candidates_per_user: 2 }) });
       expect(created.status).toBe(202);
       jobId = ((await created.json()) as { job_id: string }).job_id;
       // Mid-job: some users written, not all.
-      const progress = await until('the job to be part done', async () => {
+      progress = await until('the job to be part done', async () => {
         const job = (await (await api(first, `/v1/push-candidates/${jobId}`)).json()) as { status: string; users_processed: number };
         expect(job.status).not.toBe('completed');
         return job.status === 'processing' && job.users_processed > 0 ? job.users_processed : undefined;
@@ -52,20 +54,33 @@ describe('a push job survives kill -9 of its worker', () => {
     } finally {
       await first.stop('SIGKILL');
     }
+    // The chunks the first run finished (issue 20): the second keeps them.
+    const before = new (loadSqlite())(path.join(dir, 'crash.sqlite'), { readonly: true });
+    try {
+      doneBeforeKill = (before.prepare("select id from push_job_chunks where job_id = ? and status = 'done'").all(jobId) as { id: string }[]).map((r) => r.id);
+    } finally {
+      before.close();
+    }
+    expect(doneBeforeKill.length).toBeGreaterThan(0);
 
     const second = await startChildServer(env);
     try {
       const job = await until('the job to complete on the restarted service', async () => {
         const body = (await (await api(second, `/v1/push-candidates/${jobId}`)).json()) as Record<string, any>;
         expect(body.status).not.toBe('failed');
+        // Resumed, not started afresh: progress never falls back.
+        expect(body.users_processed).toBeGreaterThanOrEqual(progress);
         return body.status === 'completed' ? body : undefined;
-      }, 90_000);
+      }, 90_000, 50);
       expect(job).toMatchObject({ users_total: USERS, users_processed: USERS, consumed_credits: USERS / 2 });
       // The restarted service took the job over: a second claim of it finished it (the first run
       // could otherwise have completed just before the kill, and nothing would have been tested).
       const sqlite = new (loadSqlite())(path.join(dir, 'crash.sqlite'), { readonly: true });
       try {
         expect(sqlite.prepare('select status, attempts from push_jobs where id = ?').get(jobId)).toEqual({ status: 'completed', attempts: 2 });
+        // What the first run finished was not ranked again: those chunks' runs began once.
+        const rerun = sqlite.prepare('select id, attempts from push_job_chunks where job_id = ? and attempts > 1').all(jobId) as { id: string }[];
+        expect(rerun.filter((c) => doneBeforeKill.includes(c.id))).toEqual([]);
       } finally {
         sqlite.close();
       }
@@ -75,6 +90,8 @@ describe('a push job survives kill -9 of its worker', () => {
       const lines = parseLines(await file.text());
       expect(lines).toHaveLength(USERS);
       expect(new Set(lines.map((l) => l.user_id)).size).toBe(USERS);
+      // In user-id order (SQLite compares ids bytewise, as JavaScript's sort does).
+      expect(lines.map((l) => l.user_id)).toEqual(lines.map((l) => l.user_id).sort());
 
       const usage = (await (await fetch(`${second.url}/admin/v1/tenants/${tenantId}/usage`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as {
         days: { endpoint: string; credits: number }[];
