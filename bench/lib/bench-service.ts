@@ -13,7 +13,8 @@ import { createRuntime, type Runtime } from '../../src/deps.js';
  * or PostgreSQL), Redis when BENCH_REDIS_URL is set (else limits in memory), a
  * local object store in a temp DATA_DIR, event processor and workers running
  * unless BENCH_NO_WORKERS=1, logging at `warn` (LOG_LEVEL to see it on stderr).
- * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, FEED_TENANT_ID, FEED_API_KEY.
+ * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_OBJECT_STORE_URL (file://, shared
+ * with worker processes), FEED_TENANT_ID, FEED_API_KEY.
  */
 export interface BenchService {
   app: FastifyInstance;
@@ -48,6 +49,10 @@ export async function benchRuntime(options: { startWorkers: boolean }): Promise<
       DATA_DIR: dataDir,
       DATABASE_URL: requiredEnv('BENCH_DATABASE_URL'),
       REDIS_URL: process.env.BENCH_REDIS_URL,
+      // A directory other processes (a fleet's workers) write to as well; else DATA_DIR/objects.
+      OBJECT_STORE_URL: process.env.BENCH_OBJECT_STORE_URL,
+      // 2: a second slot ranks another chunk of the running push job (bench/push.bench.ts).
+      PUSH_JOB_CONCURRENCY: process.env.PUSH_JOB_CONCURRENCY,
       ITEM_VECTOR_MIN_ARTICLES: process.env.ITEM_VECTOR_MIN_ARTICLES,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ADMIN_TOKEN,
