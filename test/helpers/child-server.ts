@@ -28,7 +28,11 @@ export async function startChildServer(env: Record<string, string>, args: string
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running (and holding its DATA_DIR) after the test gave up on it.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`));
+    }, startTimeoutMs);
     const check = () => {
       const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
       if (match) {

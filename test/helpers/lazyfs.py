@@ -1,21 +1,24 @@
 """A FUSE filesystem that loses what was not fsynced, as a power cut would.
 
-Usage: python3 lazyfs.py BACKING_DIR MOUNT_POINT (foreground; needs fuse3 and
-python3-fusepy). File data written through the mount is kept in this process's
-memory, page by page, and reaches BACKING_DIR only when the file is fsynced
-(fsync or fdatasync); close does not persist it. Killing this process with
+Usage: /usr/bin/python3 lazyfs.py BACKING_DIR MOUNT_POINT (foreground, as
+root; needs /dev/fuse and Debian's fuse3 and python3-fusepy, which is built for
+Debian's python3; test/helpers/lazy-mount.ts checks for them and mounts it).
+File data written through the mount is kept in this process's memory, page
+by page, and reaches BACKING_DIR only when the file is fsynced (fsync or
+fdatasync); close does not persist it. Killing this process with
 SIGKILL therefore drops every unsynced write, and a new mount over the same
 BACKING_DIR shows the files as a machine would after a power cut. Metadata
 (create, rename, unlink, mkdir) is passed through at once, as on a journaling
 filesystem that orders it: the simplification against LazyFS.
 
-Used by test/events/kill-9-consistency.test.ts with CRASH_POWER_CUT=1.
+Used by test/events/kill-9-consistency.test.ts for its power-cut run.
 """
 import errno
 import os
 import sys
 import threading
 
+# Debian's fusepy, also for another python3 (pyenv's) run by hand.
 sys.path.append('/usr/lib/python3/dist-packages')
 from fusepy import FUSE, FuseOSError, Operations  # noqa: E402
 
