@@ -14,7 +14,7 @@ import { startFeedNode } from './lib/feed-node.js';
 import { closedRounds, closedValue, coresUsed, cpuPerAnswer, eventsValue, pagesOf, pagesValue } from './lib/feed-report.js';
 import { closedWindow, measuredTarget, openWindow, serviceMsPer, type Measured, type MeasuredTarget } from './lib/feed-windows.js';
 import { senderLateP99, fmtMs } from './lib/load-summary.js';
-import { eventLoopDelay, metric, rankingCost, scrapeMetrics, type Scrape } from './lib/service-metrics.js';
+import { cpuByThread, eventLoopDelay, metric, rankingCost, rankingWait, scrapeMetrics, type Scrape } from './lib/service-metrics.js';
 import { untilIdle } from './lib/until-idle.js';
 
 const ROUNDS = 3;
@@ -214,6 +214,8 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
         { name: `${label}: CPU per page served, everything included`, value: `${cpuPerAnswer(m, pages.all.served)}; cores: ${coresUsed(m)}`, target: '≤ 0.3 ms' },
         { name: `${label}: HTTP thread event-loop delay`, value: eventLoopDelay(m.after!), ...(pagesPerSecond === 500 && { target: 'p99 < 5 ms' }) },
         { name: `${label}: ranking`, value: rankingCost(m.before!, m.after!, pages.all.served) },
+        { name: `${label}: node CPU per page by thread`, value: cpuByThread(m.before!, m.after!, pages.all.served) },
+        { name: `${label}: rankings' wait for a ranking thread`, value: rankingWait(m.before!, m.after!) },
       );
       if (pagesPerSecond === 500 && pg) {
         const ratio = singleNodeMsPerPage === undefined ? 'n/a (no SQLite run in this invocation)' : `×${(perPage / singleNodeMsPerPage).toFixed(2)} the single node's ${singleNodeMsPerPage.toFixed(3)} ms`;

@@ -9,6 +9,7 @@ import { freshnessBench } from './freshness.bench.js';
 import { itemVectorsBench } from './item-vectors.bench.js';
 import { benchBackends, type BenchBackend } from './lib/backends.js';
 import { pushBench } from './push.bench.js';
+import { rankingBench } from './ranking.bench.js';
 import { soakBench } from './soak.bench.js';
 import { thumbnailsBench } from './thumbnails.bench.js';
 import { trainingBench } from './training.bench.js';
@@ -42,6 +43,7 @@ const BENCHES: Record<string, Bench> = {
   freshness: { run: freshnessBench, on: 'each' },
   feed: { run: feedBench, on: 'each' },
   push: { run: pushBench, on: 'each' },
+  ranking: { run: rankingBench, on: 'once' },
   thumbnails: { run: thumbnailsBench, on: 'each' },
   training: { run: trainingBench, on: 'each' },
   fleet: { run: fleetBench, on: 'scale-out' },

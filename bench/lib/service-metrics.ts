@@ -78,3 +78,54 @@ export function rankingCost(before: Scrape, after: Scrape, pages: number): strin
   const why = reasons.length > 0 ? ` [${reasons.join(', ')}]` : '';
   return `${count.toLocaleString('en')} rankings${why} (${pages > 0 ? (count / pages).toFixed(2) : '–'} per page served), ${each} wall each; ranking threads' CPU ${cpuEach} per ranking, ${cpuPage} per page`;
 }
+
+/** The threads a node reports CPU for (runtime-metrics.ts); the HTTP thread is the process less these. */
+const THREAD_CPU = [
+  ['ranking', 'feed_ranking_thread_cpu_seconds_total'],
+  ['user states', 'user_state_thread_cpu_seconds_total'],
+  ['worker', 'worker_thread_cpu_seconds_total'],
+  ['event writer', 'event_thread_cpu_seconds_total'],
+] as const;
+
+/**
+ * The node's CPU per page by thread over the window: each thread's
+ * `*_thread_cpu_seconds_total`, and the HTTP thread as process CPU less them
+ * (libuv's pool, GC helpers and the JIT's threads count there too).
+ */
+export function cpuByThread(before: Scrape, after: Scrape, pages: number): string {
+  const process = increase(before, after, 'process_cpu_seconds_total');
+  if (process === undefined || pages === 0) return 'n/a';
+  const threads = THREAD_CPU.map(([name, metricName]) => [name, increase(before, after, metricName) ?? 0] as const);
+  const http = process - threads.reduce((sum, [, s]) => sum + s, 0);
+  const per = (s: number) => `${((s * 1000) / pages).toFixed(3)} ms`;
+  return [`HTTP thread and the rest ${per(http)}`, ...threads.filter(([, s]) => s > 0).map(([name, s]) => `${name} ${per(s)}`)].join(', ');
+}
+
+/**
+ * A histogram's quantile over the window, from its cumulative buckets' increases
+ * (the upper bound of the bucket it falls in, as Prometheus' histogram_quantile
+ * would interpolate less): undefined when it has no observations.
+ */
+export function histogramQuantile(before: Scrape, after: Scrape, name: string, labels: string, q: number): { le: number; count: number } | undefined {
+  const count = increase(before, after, `${name}_count{${labels}}`);
+  if (count === undefined || count === 0) return undefined;
+  const bounds = [...after.keys()]
+    .map((key) => new RegExp(`^${name}_bucket\\{(?:${labels},)?le="([^"]+)"(?:,${labels})?\\}$`).exec(key))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ key: m[0], le: m[1] === '+Inf' ? Infinity : Number(m[1]) }))
+    .sort((a, b) => a.le - b.le);
+  for (const { key, le } of bounds) if ((increase(before, after, key) ?? 0) >= q * count) return { le, count };
+  return undefined;
+}
+
+/** How long requests' rankings waited for a ranking thread (feed_ranking_wait_seconds{for="request"}), p50 and p99 as bucket bounds. */
+export function rankingWait(before: Scrape, after: Scrape): string {
+  const parts = (['request', 'background'] as const).map((who) => {
+    const p50 = histogramQuantile(before, after, 'feed_ranking_wait_seconds', `for="${who}"`, 0.5);
+    const p99 = histogramQuantile(before, after, 'feed_ranking_wait_seconds', `for="${who}"`, 0.99);
+    if (p50 === undefined || p99 === undefined) return null;
+    return `${who} (${p50.count.toLocaleString('en')}): p50 ≤ ${ms(p50.le)}, p99 ≤ ${ms(p99.le)}`;
+  });
+  const known = parts.filter((p) => p !== null);
+  return known.length === 0 ? 'n/a' : known.join('; ');
+}
