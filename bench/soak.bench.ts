@@ -56,6 +56,10 @@ async function soak(backend: BenchBackend, database: BenchDatabase): Promise<Ben
     const pid = feed.child.pid!;
     const baseUrl = feed.info.baseUrl!;
 
+    // Boot's learning (categories, item vectors, collaborative models) runs on serve's worker
+    // thread after start: a capacity measured under it was 126 pages/s against 157 once idle.
+    const booted = await untilIdle([pid], 180_000);
+    console.log(`soak: node idle ${booted.toFixed(0)} s after start`);
     await closedWindow(measured, CAPACITY_CONNECTIONS, 5, { sessions: withImpressions(sessionStream(1, 'warm')) });
     const capacityRun = await closedWindow(measured, CAPACITY_CONNECTIONS, CAPACITY_SECONDS, { sessions: withImpressions(sessionStream(2, 'capacity')) });
     const capacity = pagesOf(capacityRun).servedPerSecond;
@@ -77,7 +81,7 @@ async function soak(backend: BenchBackend, database: BenchDatabase): Promise<Ben
     const samples = await watch.stop();
     // The series behind the slope, a sample a minute, so a run's log shows the shape (push jobs every 5 min, caches filling).
     for (const x of samples.filter((_, i) => i % 6 === 0)) {
-      console.log(`soak ${((x.at - startAt) / 60_000).toFixed(1)} min: RSS ${x.rssMb.toFixed(0)} MB, ${x.fds} fds, event-loop p99 ${x.loopP99Ms.toFixed(1)} ms, ${x.lists} ranked lists`);
+      console.log(`soak ${((x.at - startAt) / 60_000).toFixed(1)} min: RSS ${x.rssMb.toFixed(0)} MB (anonymous ${x.rssAnonMb.toFixed(0)}, HTTP thread heap ${x.heapMb.toFixed(0)}), ${x.fds} fds, event-loop p99 ${x.loopP99Ms.toFixed(1)} ms, ${x.lists} ranked lists`);
     }
 
     const drainStarted = performance.now();

@@ -13,6 +13,10 @@ export interface ProcessSample {
   /** performance.now() ms of this process. */
   at: number;
   rssMb: number;
+  /** RssAnon: the heap-like part of RSS (file-backed pages, e.g. mapped code, are the rest). */
+  rssAnonMb: number;
+  /** The HTTP thread's V8 heap in use (nodejs_heap_size_used_bytes); the other threads' heaps are in RssAnon only. */
+  heapMb: number;
   fds: number;
   /** event_loop_delay_p99_seconds / _max_seconds of the interval, in ms; NaN when /metrics did not answer. */
   loopP99Ms: number;
@@ -21,8 +25,8 @@ export interface ProcessSample {
   lists: number;
 }
 
-function rssMb(pid: number): number {
-  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+function statusMb(pid: number, field: 'VmRSS' | 'RssAnon'): number {
+  const kb = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return kb ? Number(kb[1]) / 1024 : NaN;
 }
 
@@ -30,14 +34,15 @@ const openFds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 
 async function sample(pid: number, baseUrl: string): Promise<ProcessSample> {
   const at = performance.now();
-  const [rss, fds] = [rssMb(pid), openFds(pid)];
+  const [rss, rssAnon, fds] = [statusMb(pid, 'VmRSS'), statusMb(pid, 'RssAnon'), openFds(pid)];
   try {
     const scrape = await scrapeMetrics(baseUrl);
     const ms = (name: string) => (metric(scrape, name, 'max') ?? NaN) * 1000;
     const lists = metric(scrape, 'feed_ranked_lists', 'max') ?? NaN;
-    return { at, rssMb: rss, fds, loopP99Ms: ms('event_loop_delay_p99_seconds'), loopMaxMs: ms('event_loop_delay_max_seconds'), lists };
+    const heapMb = (metric(scrape, 'nodejs_heap_size_used_bytes', 'max') ?? NaN) / 2 ** 20;
+    return { at, rssMb: rss, rssAnonMb: rssAnon, heapMb, fds, loopP99Ms: ms('event_loop_delay_p99_seconds'), loopMaxMs: ms('event_loop_delay_max_seconds'), lists };
   } catch {
-    return { at, rssMb: rss, fds, loopP99Ms: NaN, loopMaxMs: NaN, lists: NaN };
+    return { at, rssMb: rss, rssAnonMb: rssAnon, heapMb: NaN, fds, loopP99Ms: NaN, loopMaxMs: NaN, lists: NaN };
   }
 }
 

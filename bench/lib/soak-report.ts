@@ -78,7 +78,8 @@ export function soakRows(r: SoakResult): BenchRow[] {
       value:
         `${mb(rss[0]!)} at the start, ${mb(rss.at(-1)!)} at the end, max ${mb(max(rss))}; least-squares slope ${rssSlope(s, from).toFixed(1)} MB per 10 min` +
         (settled ? ` (${rssSlope(s, from, settled).toFixed(1)} MB per 10 min after the first 5 min)` : '') +
-        `; ranked lists held ${s[0]!.lists.toLocaleString('en')} → ${s.at(-1)!.lists.toLocaleString('en')}`,
+        `; ranked lists held ${s[0]!.lists.toLocaleString('en')} → ${s.at(-1)!.lists.toLocaleString('en')}` +
+        `; anonymous RSS ${mb(s[0]!.rssAnonMb)} → ${mb(s.at(-1)!.rssAnonMb)}; HTTP thread heap ${mb(s[0]!.heapMb)} → ${mb(s.at(-1)!.heapMb)} (max ${mb(max(s.map((x) => x.heapMb)))})`,
     },
     { name: `${label}: server open file descriptors`, value: `${fds[0]} at the start, ${fds.at(-1)} at the end, max ${max(fds)}` },
     {
