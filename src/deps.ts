@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from './app-deps.js';
 import { baseUrlOf, type Config } from './config.js';
 import { backgroundThreadWanted, eventBatches, rankingBackend, userStateLoader } from './runtime-threads.js';
-import { eventLagSummary, keyLookupCounter, rankingMeter, registerRuntimeGauges } from './runtime-metrics.js';
+import { crawlMeter, eventLagSummary, keyLookupCounter, rankingMeter, registerRuntimeGauges } from './runtime-metrics.js';
 import { BackgroundThread } from './workers/background-thread.js';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as setTimeoutPromise } from 'node:timers/promises';
@@ -16,8 +16,22 @@ import type { MessagePort } from 'node:worker_threads';
 import { ConsoleSessions } from './console/console-sessions.js';
 import { LoginThrottle } from './console/login-throttle.js';
 import { sessionCookie } from './console/session-cookie.js';
+import type { Embedder } from './analysis/embedder.js';
+import { HashedTfIdfEmbedder } from './analysis/hashed-tfidf-embedder.js';
+import { loadOnnxEmbedder } from './analysis/onnx-embedder.js';
+import { AreaDirectory } from './areas/area-directory.js';
 import { ContentCatalog } from './content/content-catalog.js';
-import { createContentPipeline, USER_AGENT } from './crawl/content-pipeline.js';
+import { ArticleAnalyser } from './content/article-analyser.js';
+import { ArticleStore } from './content/article-store.js';
+import { CategoryLearning } from './content/category-learning.js';
+import { CorpusSync } from './content/corpus-sync.js';
+import { ItemVectorLearning } from './content/item-vector-learning.js';
+import { NearDuplicateIndex } from './content/near-duplicate-index.js';
+import { loadTermStats } from './content/term-stats-repo.js';
+import { Crawler, USER_AGENT } from './crawl/crawler.js';
+import { HostPoliteness } from './fetch/host-politeness.js';
+import { PoliteFetcher } from './fetch/polite-fetcher.js';
+import { RobotsRules } from './fetch/robots.js';
 import { SafeFetcher } from './fetch/safe-fetcher.js';
 import { FeedPreview } from './feed/feed-preview.js';
 import { FeedContinuations } from './feed/feed-continuations.js';
@@ -146,10 +160,56 @@ export async function createRuntime(
   // The demo news site answers in every process (its .invalid host can be no real site),
   // so `serve --demo`'s sources crawl on any node or worker.
   const inProcessSites = [new DemoSite(clock)];
-  const pipeline = await createContentPipeline({ config, db: database.db, clock, log, metrics, catalog, inProcessSites });
+  // Learning runs on threads of its own where the database is one another thread can open.
+  const learnOnThreads = config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:');
+
+  // The analysis of articles: the gazetteer, the term statistics and the embedder (an ONNX
+  // model with EMBEDDING_MODEL_PATH, else hashed TF-IDF over those statistics).
+  const areas = await AreaDirectory.load(database.db);
+  const termStats = await loadTermStats(database.db);
+  const embedder: Embedder = config.embeddingModelPath ? await loadOnnxEmbedder(config.embeddingModelPath) : new HashedTfIdfEmbedder({ df: termStats });
+  log.info({ embedder: embedder.id, areas: areas.size }, 'content pipeline ready');
+  const analyser = new ArticleAnalyser(embedder, termStats, areas);
+  const articles = new ArticleStore(database.db, clock, analyser, new NearDuplicateIndex(), catalog);
+  const corpus = new CorpusSync({ db: database.db, clock, areas, termStats, log });
+  const categories = new CategoryLearning({ db: database.db, clock, classifier: analyser.categories, catalog, log, databaseUrl: learnOnThreads ? config.databaseUrl : null });
+  const itemVectors = new ItemVectorLearning({
+    db: database.db,
+    clock,
+    databaseUrl: config.databaseUrl,
+    threaded: learnOnThreads,
+    log,
+    minArticles: config.feed.itemVectorMinArticles,
+    dimensions: config.feed.itemVectorDimensions,
+  });
+
+  // The crawler fetches politely (robots.txt, a delay per host: docs/crawling.md).
+  const crawlFetcher = new SafeFetcher({
+    allowPrivateNetwork: config.allowPrivateNetworkFetch,
+    userAgent: USER_AGENT,
+    timeoutMs: config.crawl.fetchTimeoutMs,
+    inProcessSites,
+  });
+  const crawlMetrics = crawlMeter(metrics);
+  const crawler = new Crawler(
+    {
+      db: database.db,
+      clock,
+      fetcher: new PoliteFetcher({
+        fetcher: crawlFetcher,
+        robots: new RobotsRules({ fetcher: crawlFetcher, userAgent: USER_AGENT, now: () => clock.now() }),
+        politeness: new HostPoliteness({ minDelayMs: config.crawl.hostDelayMs, now: () => clock.now() }),
+      }),
+      articles,
+      log,
+      onFresh: crawlMetrics.fresh,
+    },
+    { concurrency: config.crawl.concurrency, leaseMs: 15 * 60_000, budgetMs: 10 * 60_000, tickMs: 1000, onReport: crawlMetrics.crawled },
+  );
+
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
-  const ranker = new UserRanker(rankingBackend(config, database, clock, pipeline.embedder.dimensions, log, threads?.side === 'worker' && threads.rankingPorts.length > 0 ? threads.rankingPorts : undefined), pipeline.embedder, rankingMeter(metrics), pipeline.categories, pipeline.itemVectors);
+  const ranker = new UserRanker(rankingBackend(config, database, clock, embedder.dimensions, log, threads?.side === 'worker' && threads.rankingPorts.length > 0 ? threads.rankingPorts : undefined), embedder, rankingMeter(metrics), categories, itemVectors);
   const snapshots = redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore();
   const scenarios = new ScenarioCache(database.db, clock);
   const userStates = userStateLoader(config, database, log, onWorkerThread);
@@ -170,12 +230,12 @@ export async function createRuntime(
     log,
     changes,
     intervalMs: config.feed.modelTrainIntervalMs,
-    threaded: config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:'),
+    threaded: learnOnThreads,
   });
   const feed = new FeedService({
     feedCursors: new Signer(secretKey, 'feed-cursor'),
     clock,
-    areas: pipeline.areas,
+    areas,
     scenarios,
     users,
     rankings,
@@ -184,7 +244,7 @@ export async function createRuntime(
     tokens,
     contents: catalog,
   });
-  const feedPreview = new FeedPreview({ db: database.db, clock, areas: pipeline.areas, ranker, contents: catalog });
+  const feedPreview = new FeedPreview({ db: database.db, clock, areas, ranker, contents: catalog });
   const objects = createObjectStore(config, secretKey, publicBaseUrl);
   const thumbnails = new ThumbnailService({
     metrics,
@@ -220,7 +280,7 @@ export async function createRuntime(
     log,
     objects,
     ranker,
-    areas: pipeline.areas,
+    areas,
     contents: catalog,
     tokens,
     leaseMs: config.push.leaseMs,
@@ -243,27 +303,31 @@ export async function createRuntime(
     metrics,
   });
   const push = new PushJobService({ db: database.db, dbKind: database.kind, clock, meter, wakeWorker: () => pushWorker.wake() });
-  const workers = { events, push: pushWorker, webhooks, crawler: pipeline.crawler };
+  const workers = { events, push: pushWorker, webhooks, crawler };
   const stopWakes = threads ? (onWorkerThread ? listenForWakes : forwardWakes)(workers, threads.name) : () => {};
   registerRuntimeGauges(metrics, { events, userStates: userStates.thread, ranker: ranker.backend, rankings, background });
+  const runsWorkers = !background && options.startWorkers !== false;
+  corpus.start({ worker: runsWorkers });
   if (background) {
     // As an API node's, and the worker thread runs the rest.
-    pipeline.categories.start({ backfill: false });
-    pipeline.itemVectors.start({ worker: false });
+    categories.start({ backfill: false });
+    itemVectors.start({ worker: false });
     // Its start (a runtime of its own, the classifier's training) would take the cores the
     // first feed needs: it waits for the rankings' warm-up, or BACKGROUND_START_LIMIT_MS.
     void Promise.race([rankings.warmedUp, setTimeoutPromise(BACKGROUND_START_LIMIT_MS, undefined, { ref: false })]).then(() => background.start());
-  } else if (options.startWorkers !== false) {
+  } else if (runsWorkers) {
     events.start();
     webhooks.start();
     pushWorker.start();
-    pipeline.startWorkers();
+    crawler.startScheduler();
+    categories.start({ backfill: true });
+    itemVectors.start({ worker: true });
     trainer.start();
   } else {
     // An API node learns categories too: for direct ingests and users' interests.
-    pipeline.categories.start({ backfill: false });
+    categories.start({ backfill: false });
     // And keeps the item-vector model: the version rankings compare, users' interests projected.
-    pipeline.itemVectors.start({ worker: false });
+    itemVectors.start({ worker: false });
   }
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch((err) => log.error({ err }, 'key usage flush failed')), 10_000);
   touchTimer.unref();
@@ -293,11 +357,11 @@ export async function createRuntime(
     feedPreview,
     eventLog,
     events,
-    areas: pipeline.areas,
-    articles: pipeline.articles,
-    crawler: pipeline.crawler,
-    categories: pipeline.categories,
-    itemVectors: pipeline.itemVectors,
+    areas,
+    articles,
+    crawler,
+    categories,
+    itemVectors,
     objects,
     webhooks,
     push,
@@ -322,7 +386,11 @@ export async function createRuntime(
       await trainer.stop();
       await pushWorker.stop();
       await webhooks.stop();
-      await pipeline.close();
+      await crawler.stop();
+      await categories.stop();
+      await itemVectors.stop();
+      await corpus.close();
+      await crawlFetcher.close();
       await events.close();
       await natsLog?.close();
       // The meter's last flush goes through the writer thread: before it closes.

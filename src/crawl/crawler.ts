@@ -7,6 +7,9 @@ import { addCrawlRecord } from './crawl-history-repo.js';
 import { crawlSource, emptyCounts, SourceError, type CrawlContext } from './crawl-source.js';
 import { passesAutomaticReview, raiseToReviewed } from './review-source.js';
 
+/** The User-Agent of every fetch the crawler makes (and of the thumbnail proxy's, on the same sites). */
+export const USER_AGENT = 'content-feed/0.1 (+https://github.com/content-feed; news crawler)';
+
 export interface CrawlReport {
   source_id: string;
   status: 'completed' | 'failed';

@@ -1,30 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connect.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { PROFILE_SIGNALS } from '../../src/events/user-signals-repo.js';
 import { POOL_WINDOW_MS } from '../../src/feed/content-pool.js';
 import { loadUserFeedState, loadUserFeedStates } from '../../src/feed/user-feed-state.js';
 import { loadPushUserStates } from '../../src/push/push-user-states.js';
-import { insertTenant } from '../../src/tenants/tenant-repo.js';
-import { testBackends, type TestDatabase } from '../helpers/backends.js';
+import { testBackends } from '../helpers/backends.js';
+import { repoDatabase, type RepoDatabase } from '../helpers/repo-database.js';
 
 const NOW = Date.UTC(2026, 5, 10, 12);
 const TENANT = 'ten_states';
 
 /** One loader for the feed's one user and a push job's batch: the batch must say of each user what a batch of one says. */
 describe.each(testBackends().map((b) => [b.name, b] as const))('user feed states on %s', (_name, backend) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+  let handle: RepoDatabase;
 
   beforeAll(async () => {
-    database = await backend.create();
-    handle = openDatabase(database.url);
-    await migrateToLatest(handle.db);
+    handle = await repoDatabase(backend, [TENANT]);
     const db = handle.db;
-    await insertTenant(db, {
-      id: TENANT, name: 'S', plan: 'starter', rate_limit_rps: null, usage_cap_millicredits: null, billing_anchor_day: 1,
-      webhook_url: null, webhook_secret: null, created_at: 0, updated_at: 0,
-    });
     for (const id of ['src_a', 'src_b']) {
       await db.insertInto('sources').values({ id, name: id, feed_url: null, trust_level: 1, language: null, category: null, active: 1, created_at: 0, updated_at: 0, etag: null, last_modified: null, next_crawl_at: null, crawl_lease_until: null, last_crawled_at: null, last_success_at: null, last_error: null, last_result: null }).execute();
     }
@@ -50,7 +41,6 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('user feed states
   });
   afterAll(async () => {
     await handle.close();
-    await database.drop();
   });
 
   it('a batch of users says of each what a batch of one says', async () => {
