@@ -8,7 +8,17 @@ import { sql } from 'kysely';
 import type { AppDeps } from './app-deps.js';
 import { baseUrlOf, type Config } from './config.js';
 import { backgroundThreadWanted, eventBatches, rankingBackend, userStateLoader } from './runtime-threads.js';
-import { crawlMeter, eventLagSummary, keyLookupCounter, rankingMeter, registerRuntimeGauges } from './runtime-metrics.js';
+import {
+  crawlMeter,
+  createMetricsRegistry,
+  eventLagSummary,
+  keyLookupCounter,
+  pushMeter,
+  rankingMeter,
+  registerRuntimeGauges,
+  thumbnailMeter,
+  webhookMeter,
+} from './runtime-metrics.js';
 import { BackgroundThread } from './workers/background-thread.js';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as setTimeoutPromise } from 'node:timers/promises';
@@ -60,7 +70,6 @@ import { heldMillicredits } from './push/push-job-repo.js';
 import { PushJobRunner } from './push/push-job-runner.js';
 import { PushJobService } from './push/push-job-service.js';
 import { PushWorker } from './push/push-worker.js';
-import { createMetricsRegistry } from './ops/metrics.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
 import { KeyAuthenticator } from './tenants/authenticate-key.js';
@@ -247,7 +256,7 @@ export async function createRuntime(
   const feedPreview = new FeedPreview({ db: database.db, clock, areas, ranker, contents: catalog });
   const objects = createObjectStore(config, secretKey, publicBaseUrl);
   const thumbnails = new ThumbnailService({
-    metrics,
+    meter: thumbnailMeter(metrics),
     db: database.db,
     clock,
     catalog,
@@ -272,7 +281,7 @@ export async function createRuntime(
     requireHttps: config.webhook.requireHttps,
     retryDelaysMs: config.webhook.retryDelaysMs,
     timeoutMs: config.webhook.timeoutMs,
-    metrics,
+    meter: webhookMeter(metrics),
   });
   const pushRunner = new PushJobRunner({
     db: database.db,
@@ -300,7 +309,7 @@ export async function createRuntime(
     leaseMs: config.push.leaseMs,
     concurrency: config.push.concurrency,
     retentionDays: config.push.retentionDays,
-    metrics,
+    meter: pushMeter(metrics),
   });
   const push = new PushJobService({ db: database.db, dbKind: database.kind, clock, meter, wakeWorker: () => pushWorker.wake() });
   const workers = { events, push: pushWorker, webhooks, crawler };

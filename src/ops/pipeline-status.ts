@@ -1,7 +1,5 @@
-import { Gauge, type Registry } from 'prom-client';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Clock } from '../lib/clock.js';
 
 /** The work waiting in each stage of the pipeline, fleet-wide (read from the database, so every node says the same). */
 export interface PipelineStatus {
@@ -11,7 +9,7 @@ export interface PipelineStatus {
   webhooks: { pending: number };
 }
 
-/** One read of each stage's queue: the console's pipeline page and /metrics show these same numbers. */
+/** One read of each stage's queue: the console's pipeline page and /metrics (registerPipelineGauges) show these same numbers. */
 export async function readPipelineStatus(db: Kysely<Database>, now: number): Promise<PipelineStatus> {
   const [crawl, events, push, webhooks] = await Promise.all([
     db
@@ -39,53 +37,4 @@ export async function readPipelineStatus(db: Kysely<Database>, now: number): Pro
     pushJobs: { pending: jobs.get('pending') ?? 0, processing: jobs.get('processing') ?? 0 },
     webhooks: { pending: Number(webhooks.n) },
   };
-}
-
-/**
- * The same numbers on /metrics: one read per scrape, shared by the gauges read in
- * that scrape (events_unprocessed, the backlog alone, is registered with the event
- * processor).
- */
-export function registerPipelineGauges(registry: Registry, deps: { db: Kysely<Database>; clock: Clock }): void {
-  let pending: Promise<PipelineStatus> | null = null;
-  const status = () => {
-    pending ??= readPipelineStatus(deps.db, deps.clock.now()).finally(() => queueMicrotask(() => (pending = null)));
-    return pending;
-  };
-  new Gauge({
-    name: 'crawl_sources',
-    help: 'Sources by crawl state: due (waiting for a crawler), crawling (leased), failing (backing off).',
-    labelNames: ['state'],
-    registers: [registry],
-    async collect() {
-      const { crawl } = await status();
-      for (const [state, n] of Object.entries(crawl)) this.set({ state }, n);
-    },
-  });
-  new Gauge({
-    name: 'events_lag_seconds',
-    help: 'How long the oldest accepted event not yet applied has waited (0 without a backlog).',
-    registers: [registry],
-    async collect() {
-      this.set((await status()).events.lagSeconds);
-    },
-  });
-  new Gauge({
-    name: 'push_jobs_active',
-    help: 'Push jobs waiting (pending) or running (processing), fleet-wide.',
-    labelNames: ['status'],
-    registers: [registry],
-    async collect() {
-      const { pushJobs } = await status();
-      for (const [state, n] of Object.entries(pushJobs)) this.set({ status: state }, n);
-    },
-  });
-  new Gauge({
-    name: 'webhook_deliveries_pending',
-    help: 'Webhook deliveries waiting to be sent or retried, fleet-wide.',
-    registers: [registry],
-    async collect() {
-      this.set((await status()).webhooks.pending);
-    },
-  });
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { Counter, Histogram, type Registry } from 'prom-client';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { BackgroundLoop } from '../lib/background-loop.js';
@@ -27,7 +26,12 @@ export interface PushWorkerDeps {
   leaseMs: number;
   concurrency: number;
   retentionDays: number;
-  metrics: Registry;
+  meter: PushJobMeter;
+}
+
+/** What the push worker counts (push_jobs_total, push_job_duration_seconds: runtime-metrics.ts). */
+export interface PushJobMeter {
+  runEnded(outcome: RunOutcome, seconds: number): void;
 }
 
 /**
@@ -49,18 +53,8 @@ export class PushWorker {
     onError: (err) => this.deps.log.error({ err }, 'push job poll failed'),
   });
   private lastSweep = -Infinity;
-  private readonly finished: Counter<'status'>;
-  private readonly duration: Histogram;
 
-  constructor(private readonly deps: PushWorkerDeps) {
-    this.finished = new Counter({ name: 'push_jobs_total', help: 'Push job runs ended here, by outcome.', labelNames: ['status'], registers: [deps.metrics] });
-    this.duration = new Histogram({
-      name: 'push_job_duration_seconds',
-      help: 'Wall time of completed push job runs.',
-      buckets: [1, 5, 15, 30, 60, 120, 300, 600],
-      registers: [deps.metrics],
-    });
-  }
+  constructor(private readonly deps: PushWorkerDeps) {}
 
   /**
    * Loads the content pool in the background (a worker at start), so the first
@@ -149,8 +143,7 @@ export class PushWorker {
       .run(job, this.owner, this.stopping.signal)
       .then(async (outcome) => {
         if (outcome === 'released') await this.deps.runner.release({ jobId: job.id, owner: this.owner, attempt: job.attempts });
-        if (outcome === 'completed') this.duration.observe((performance.now() - startedAt) / 1000);
-        this.finished.inc({ status: outcome });
+        this.deps.meter.runEnded(outcome, (performance.now() - startedAt) / 1000);
         this.deps.log.info({ jobId: job.id, attempt: job.attempts, outcome }, 'push job run ended');
         return outcome;
       })

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { Counter, type Registry } from 'prom-client';
 import type Sharp from 'sharp';
 import { lazyRequire } from '../lib/lazy-require.js';
 import type { ContentCatalog } from '../content/content-catalog.js';
@@ -43,8 +42,14 @@ export interface Variant {
   etag: string;
 }
 
+/** What the proxy counts (thumbnails_encoded_total, thumbnail_originals_fetched_total: runtime-metrics.ts). */
+export interface ThumbnailMeter {
+  encoded(format: string): void;
+  originalFetched(): void;
+}
+
 export interface ThumbnailServiceDeps {
-  metrics: Registry;
+  meter: ThumbnailMeter;
   db: Kysely<Database>;
   clock: Clock;
   /** Item views in memory: the warm path checks the URL is still the item's without a query; a corrected size is forgotten there. */
@@ -68,13 +73,8 @@ export class ThumbnailService {
   private readonly making = new Map<string, Promise<Variant>>();
   private readonly fetching = new Map<string, Promise<Buffer>>();
   private readonly failures = new Map<string, { error: ApiError; until: number }>();
-  private readonly encoded: Counter<'format'>;
-  private readonly originals: Counter;
 
-  constructor(private readonly deps: ThumbnailServiceDeps) {
-    this.encoded = new Counter({ name: 'thumbnails_encoded_total', help: 'Thumbnail variants encoded (cache misses everywhere).', labelNames: ['format'], registers: [deps.metrics] });
-    this.originals = new Counter({ name: 'thumbnail_originals_fetched_total', help: 'Original images fetched from their origin.', registers: [deps.metrics] });
-  }
+  constructor(private readonly deps: ThumbnailServiceDeps) {}
 
   async variant(request: ThumbnailRequest, kind: VariantKind): Promise<Variant> {
     // Still the item's image? (From memory: a deleted item or a changed image is a 404, even when its variants are cached.)
@@ -124,7 +124,7 @@ export class ThumbnailService {
     } catch (error) {
       throw badOrigin(`the original image could not be decoded (${(error as Error).message})`);
     }
-    this.encoded.inc({ format: contentType.slice('image/'.length) });
+    this.deps.meter.encoded(contentType.slice('image/'.length));
     await this.deps.objects.put(key, Readable.from([bytes]), contentType);
     return toVariant(bytes, contentType);
   }
@@ -168,7 +168,7 @@ export class ThumbnailService {
     const stored = await this.deps.objects.get(key);
     if (stored) return readAll(stored.body);
     let response;
-    this.originals.inc();
+    this.deps.meter.originalFetched();
     try {
       response = await this.deps.fetcher.fetch(url, { maxBytes: MAX_ORIGINAL_BYTES, headers: { accept: 'image/avif,image/webp,image/*;q=0.8' } });
     } catch (error) {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
-import { Counter, Histogram, type Registry } from 'prom-client';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { BackgroundLoop } from '../lib/background-loop.js';
@@ -25,7 +24,13 @@ export interface WebhookDispatcherDeps {
   /** Waits before retries 1..3 (the first attempt is due at once). */
   retryDelaysMs: readonly number[];
   timeoutMs: number;
-  metrics: Registry;
+  meter: WebhookMeter;
+}
+
+/** What the dispatcher counts (webhook_deliveries_total, webhook_attempt_duration_seconds: runtime-metrics.ts). */
+export interface WebhookMeter {
+  settled(outcome: 'delivered' | 'failed' | 'cancelled'): void;
+  attempted(result: SendOutcome['result'], seconds: number): void;
 }
 
 const POLL_MS = 1000;
@@ -60,8 +65,6 @@ export class WebhookDispatcher {
   private readonly owner = `whd_${randomBytes(8).toString('hex')}`;
   private readonly sender: WebhookSender;
   private readonly leaseMs: number;
-  private readonly settled: Counter<'outcome'>;
-  private readonly durations: Histogram<'result'>;
   private readonly loop = new BackgroundLoop({
     pollMs: POLL_MS,
     pass: () => this.fill(),
@@ -82,19 +85,6 @@ export class WebhookDispatcher {
   constructor(private readonly deps: WebhookDispatcherDeps) {
     this.sender = new WebhookSender({ allowPrivateNetwork: deps.allowPrivateNetwork, requireHttps: deps.requireHttps, timeoutMs: deps.timeoutMs });
     this.leaseMs = deps.timeoutMs + LEASE_MARGIN_MS;
-    this.settled = new Counter({
-      name: 'webhook_deliveries_total',
-      help: 'Webhook deliveries settled, by outcome (delivered, failed, cancelled).',
-      labelNames: ['outcome'],
-      registers: [deps.metrics],
-    });
-    this.durations = new Histogram({
-      name: 'webhook_attempt_duration_seconds',
-      help: 'Time of one webhook attempt, by result (delivered, retry, final).',
-      labelNames: ['result'],
-      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers: [deps.metrics],
-    });
   }
 
   /** Polls for due deliveries (once a second); deliveries left pending by a previous process resume. */
@@ -201,7 +191,7 @@ export class WebhookDispatcher {
     const sealed = tenant?.webhookSecretSealed;
     if (!url || !sealed) {
       if (await settleUnsent(db, delivery.lease, 'cancelled', clock.now(), 'the webhook was removed before the delivery was sent')) {
-        this.settled.inc({ outcome: 'cancelled' });
+        this.deps.meter.settled('cancelled');
         log.info(context, 'webhook delivery cancelled: the tenant has no webhook now');
       }
       return;
@@ -212,7 +202,7 @@ export class WebhookDispatcher {
     } catch (err) {
       log.error({ ...context, err }, 'webhook secret cannot be opened (was SECRET_KEY changed?); set the webhook again');
       if (await settleUnsent(db, delivery.lease, 'failed', clock.now(), 'the signing secret could not be read; set the webhook again')) {
-        this.settled.inc({ outcome: 'failed' });
+        this.deps.meter.settled('failed');
       }
       return;
     }
@@ -224,7 +214,7 @@ export class WebhookDispatcher {
     const started = performance.now();
     const outcome = await this.sender.send(url, headers, delivery.payload);
     const durationMs = Math.round(performance.now() - started);
-    this.durations.observe({ result: outcome.result }, durationMs / 1000);
+    this.deps.meter.attempted(outcome.result, durationMs / 1000);
 
     const settlement = this.settle(outcome, attempt);
     const record = { attempt, url, startedAt, durationMs, statusCode: outcome.statusCode, error: outcome.error };
@@ -237,7 +227,7 @@ export class WebhookDispatcher {
       log.warn({ ...facts, error: outcome.error, next_attempt_at: settlement.nextAttemptAt }, 'webhook attempt failed; will retry');
       return;
     }
-    this.settled.inc({ outcome: settlement.status });
+    this.deps.meter.settled(settlement.status);
     if (settlement.status === 'delivered') log.info(facts, 'webhook delivered');
     else log.warn({ ...facts, error: outcome.error, refused_address: outcome.refusedAddress }, 'webhook delivery failed');
   }
