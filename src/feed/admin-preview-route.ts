@@ -3,8 +3,7 @@ import { toIso } from '../lib/time.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
-import { IsoTimestamp, Nullable, withProblems } from '../http/schemas.js';
-import { TenantIdParams } from '../tenants/admin-tenant-routes.js';
+import { IsoTimestamp, Nullable, TenantIdParams, withProblems } from '../http/schemas.js';
 import { requireTenant } from '../tenants/tenant-service.js';
 import { FeedContextFields } from './feed-route.js';
 import { prefectureOf } from './resolve-feed-areas.js';
@@ -67,7 +66,9 @@ const PreviewResponse = Type.Object({
  * GET /admin/v1/tenants/{tenant_id}/scenarios/{scenario}/preview: what the feed would
  * show, and why, without serving it (docs/console.md). Free; open to the tenant's console members.
  */
-export const adminPreviewRoute: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
+export type AdminPreviewRouteDeps = Pick<AppDeps, 'areas' | 'db' | 'feedPreview'>;
+
+export const adminPreviewRoute: FastifyPluginAsyncTypebox<AdminPreviewRouteDeps> = async (app, deps) => {
   app.get(
     '/admin/v1/tenants/:tenant_id/scenarios/:scenario/preview',
     {

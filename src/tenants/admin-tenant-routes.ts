@@ -10,9 +10,6 @@ import { createTenant, patchTenant, requireTenant } from './tenant-service.js';
 import { PlanSchema, TenantView, tenantView } from './tenant-view.js';
 import type { Tenant } from './tenant-repo.js';
 
-// src/feed/admin-preview-route.ts still imports it from here.
-export { TenantIdParams } from '../http/schemas.js';
-
 const TenantFields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),
   plan: PlanSchema,
