@@ -11,7 +11,7 @@ import type { Clock } from '../lib/clock.js';
 import type { ScoreParts } from '../ranking/score.js';
 import { findAlgorithm, findScenario, type Scenario } from '../scenarios/scenario-repo.js';
 import { LIST_SIZE, personalListUser } from './feed-rankings.js';
-import { areaTarget, resolveFeedAreasExplained, type AreaQuery } from './resolve-feed-areas.js';
+import { rankingAreas, type AreaQuery } from './resolve-feed-areas.js';
 import { loadUserFeedState } from './user-feed-state.js';
 import type { UserRanker } from './user-ranker.js';
 
@@ -76,13 +76,13 @@ export class FeedPreview {
 
     const now = clock.now();
     const user = await loadUserFeedState(db, tenantId, query.user_id, now);
-    const { areas, ignored } = resolveFeedAreasExplained(this.deps.areas, query, user.registered ? user.properties : {});
+    const { areas, ignored, targets } = rankingAreas(this.deps.areas, query, user);
     const ranked = await this.deps.ranker.explain(
       {
         tenantId,
         config: algorithm.config,
         user,
-        areas: areas.map((a) => areaTarget(this.deps.areas, a)),
+        areas: targets,
         now,
         // The feed's list: the registered user's own seed, else the generic list's (feed-rankings.ts).
         seedKey: personalListUser(user, query.user_id) ?? 'generic',

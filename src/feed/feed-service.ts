@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor, invalidCursor } from './feed-cursor.js';
 import type { FeedContinuations } from './feed-continuations.js';
 import { LIST_SIZE, type FeedRankings } from './feed-rankings.js';
 import type { Ranked } from './ranking-engine.js';
-import { areaTarget, prefectureOf, resolveFeedAreasExplained, type AreaQuery } from './resolve-feed-areas.js';
+import { prefectureOf, rankingAreas, type AreaQuery } from './resolve-feed-areas.js';
 import type { Snapshot, SnapshotStore } from './snapshot-store.js';
 import type { UserStates } from './user-states.js';
 
@@ -84,8 +84,7 @@ export class FeedService {
 
     const user = await this.deps.users.get(tenantId, query.user_id, now);
     // Rules 4–8: the request's areas, else the registered user's profile areas.
-    const { areas, ignored } = resolveFeedAreasExplained(this.deps.areas, query, user.registered ? user.properties : {});
-    const targets = areas.map((a) => areaTarget(this.deps.areas, a));
+    const { areas, ignored, targets } = rankingAreas(this.deps.areas, query, user);
     const areaViews = areas.map((a) => ({ id: a.id, name: a.name, level: a.level, prefecture: prefectureOf(this.deps.areas, a)?.name ?? null }));
     const binding = { tenantId, scenario: query.scenario, userId: query.user_id, query: { n: query.area_names, i: query.area_ids, l: query.area_level } };
 

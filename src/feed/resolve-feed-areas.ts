@@ -45,8 +45,19 @@ export function resolveFeedAreasExplained(areas: AreaDirectory, query: AreaQuery
   return explain(names.slice(0, MAX_AREAS), (name) => namedAreas(areas, name, level, 'skip'));
 }
 
-export function resolveFeedAreas(areas: AreaDirectory, query: AreaQuery, profile: { area_names?: unknown; area_level?: unknown }): Area[] {
-  return resolveFeedAreasExplained(areas, query, profile).areas;
+/**
+ * Where a ranking for this user is, as the feed, the console's preview and
+ * push jobs (with no query) all open: the query's areas, else a registered
+ * user's profile areas (an unregistered id's properties are never read); with
+ * what matched nothing, and the targets the ranker boosts.
+ */
+export function rankingAreas(
+  directory: AreaDirectory,
+  query: AreaQuery,
+  user: { registered: boolean; properties: { area_names?: unknown; area_level?: unknown } },
+): ResolvedAreas & { targets: AreaTarget[] } {
+  const resolved = resolveFeedAreasExplained(directory, query, user.registered ? user.properties : {});
+  return { ...resolved, targets: resolved.areas.map((a) => areaTarget(directory, a)) };
 }
 
 function explain(sent: string[], meaning: (value: string) => Area[]): ResolvedAreas {

@@ -6,7 +6,7 @@ import type { ContentItemView } from '../content/content-view.js';
 import type { Database } from '../db/schema.js';
 import { ExperimentArms } from '../experiments/experiment-arms.js';
 import type { Experiment } from '../experiments/experiment.js';
-import { areaTarget, resolveFeedAreas } from '../feed/resolve-feed-areas.js';
+import { rankingAreas } from '../feed/resolve-feed-areas.js';
 import { registeredUserIds } from '../users/user-repo.js';
 import type { ChannelSizes } from '../feed/retrieve-candidates.js';
 import type { Ranked, UserRanker } from '../feed/user-ranker.js';
@@ -196,7 +196,7 @@ export class PushChunkRunner {
    * computed once per batch (`plain`) instead of once per user.
    */
   private async rankUser(job: PushJob, config: AlgorithmConfig, userId: string, state: PushUserState, now: number, plain: SharedRanking): Promise<Ranked[]> {
-    const areas = resolveFeedAreas(this.deps.areas, {}, state.properties).map((a) => areaTarget(this.deps.areas, a));
+    const areas = rankingAreas(this.deps.areas, {}, state).targets;
     const limit = job.candidatesPerUser + SPARE_CANDIDATES;
     const shared = areas.length === 0 && isPlain(state) && explorationSlots(config, limit) === 0;
     if (shared) return (plain.ranking ??= this.rankFor(job, config, userId, state, areas, now, limit));

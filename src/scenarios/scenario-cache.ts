@@ -1,20 +1,9 @@
-import { effectiveAlgorithm } from '../learning/fitted-weights.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import type { Experiment } from '../experiments/experiment.js';
 import { ExperimentArms } from '../experiments/experiment-arms.js';
-import { reallocateIfDue } from '../experiments/experiment-bandit.js';
-import { runningExperiment } from '../experiments/experiment-repo.js';
-import { findAlgorithm, findScenario, type Algorithm, type Scenario } from './scenario-repo.js';
-
-/** A scenario with the algorithm it ranks with (null: no such scenario). */
-export interface ScenarioWithAlgorithm {
-  scenario: Scenario;
-  algorithm: Algorithm;
-  /** Its running experiment, with each variant's algorithm (by variant name); null when none runs. */
-  experiment: { experiment: Experiment; algorithms: Map<string, Algorithm> } | null;
-}
+import { scenarioAlgorithms, type ScenarioWithAlgorithm } from './scenario-algorithms.js';
+import type { Algorithm } from './scenario-repo.js';
 
 /** What serves one request: the algorithm, and the experiment variant it stands for, if any. */
 export interface ServingArm {
@@ -52,7 +41,7 @@ export class ScenarioCache {
     const now = this.clock.now();
     const cached = this.entries.get(key);
     if (cached && now - cached.readAt < SCENARIO_CACHE_TTL_MS) return cached.value;
-    const value = this.read(tenantId, name);
+    const value = scenarioAlgorithms(this.db, tenantId, name, now);
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, readAt: now, tenantId });
     value.catch(() => this.entries.delete(key));
@@ -76,30 +65,5 @@ export class ScenarioCache {
     const { experiment, algorithms } = found.experiment;
     const variant = await this.arms.assign(experiment, userId, anonymousUnit);
     return { algorithm: algorithms.get(variant.name)!, experiment: { id: experiment.id, variant: variant.name } };
-  }
-
-  private async read(tenantId: string, name: string): Promise<ScenarioWithAlgorithm | null> {
-    const scenario = await findScenario(this.db, tenantId, name);
-    if (!scenario) return null;
-    const algorithm = await findAlgorithm(this.db, tenantId, scenario.algorithmId);
-    // A scenario always names an existing algorithm (deleting a linked one is refused).
-    if (!algorithm) return null;
-    return { scenario, algorithm: await effectiveAlgorithm(this.db, name, algorithm), experiment: await this.readExperiment(tenantId, name) };
-  }
-
-  private async readExperiment(tenantId: string, scenario: string): Promise<ScenarioWithAlgorithm['experiment']> {
-    const running = await runningExperiment(this.db, tenantId, scenario);
-    if (!running) return null;
-    // A bandit's shares are set again here when due (experiment-bandit.ts).
-    const experiment = await reallocateIfDue(this.db, running, this.clock.now());
-    if (experiment.status !== 'running') return null;
-    const algorithms = new Map<string, Algorithm>();
-    for (const v of experiment.variants) {
-      const algorithm = await findAlgorithm(this.db, tenantId, v.algorithmId);
-      // Deleting an algorithm of a running experiment is refused; should one be gone anyway, the scenario serves alone.
-      if (!algorithm) return null;
-      algorithms.set(v.name, await effectiveAlgorithm(this.db, scenario, algorithm));
-    }
-    return { experiment, algorithms };
   }
 }
