@@ -3,7 +3,7 @@ import type { Change } from '../changes/change-bus.js';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { unflushedTransaction } from '../db/unflushed-transaction.js';
-import { parseProperties } from '../users/properties-column.js';
+import { lockUserProperties } from '../users/user-batch-repo.js';
 import { computeEffects, type StoredEvent } from './event-effects.js';
 import type { EventType } from './event-types.js';
 import { writeEffects } from './write-effects.js';
@@ -123,15 +123,7 @@ async function markProcessed(trx: Transaction<Database>, lastSeq: number): Promi
 
 async function loadKnownState(trx: Transaction<Database>, kind: DatabaseKind, tenantId: string, events: StoredEvent[]) {
   const userIds = [...new Set(events.map((e) => e.userId).filter((u): u is string => u !== null))];
-  const users = new Map<string, Record<string, unknown>>();
-  for (let i = 0; i < userIds.length; i += 500) {
-    let query = trx.selectFrom('users').select(['user_id', 'properties']).where('tenant_id', '=', tenantId).where('user_id', 'in', userIds.slice(i, i + 500));
-    // Lock the profiles this batch may merge into: a PATCH or another worker
-    // writing them meanwhile would otherwise lose one side's keys.
-    if (kind === 'postgres') query = query.orderBy('user_id').forUpdate();
-    const rows = await query.execute();
-    for (const r of rows) users.set(r.user_id, parseProperties(r.properties));
-  }
+  const users = await lockUserProperties(trx, kind, tenantId, userIds);
   const lastClicks = new Map<string, number>();
   const returns = events.filter((e) => e.type === 'return' && e.userId !== null && e.contentId !== null && typeof e.metadata?.dwell_ms !== 'number');
   for (const e of returns) {

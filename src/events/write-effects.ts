@@ -1,7 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { parseProperties } from '../users/properties-column.js';
-import { mergeProperties, propertyLimitProblems, type Properties } from '../users/user-properties.js';
+import { advanceLastActive, insertNewUsers, savePropertiesOfUsers } from '../users/user-batch-repo.js';
 import type { Counters, EventEffects } from './event-effects.js';
 
 type Trx = Transaction<Database>;
@@ -33,49 +32,11 @@ const COUNTERS = ['impressions', 'clicks', 'likes', 'dislikes', 'shares', 'dwell
 const increments = (table: string, extra: string[] = []) =>
   Object.fromEntries([...COUNTERS, ...extra].map((c) => [c, plus(table, c)]));
 
-async function mergeIntoExisting(trx: Trx, tenantId: string, userId: string, attributes: Properties, now: number): Promise<void> {
-  const row = await trx.selectFrom('users').select('properties').where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
-  if (!row) return;
-  const merged = mergeProperties(parseProperties(row.properties), attributes);
-  if (propertyLimitProblems(merged).length > 0) return;
-  await trx
-    .updateTable('users')
-    .set({ properties: JSON.stringify(merged), updated_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .execute();
-}
-
 /** Writes one tenant's aggregated effects; runs inside the processor's transaction. */
 export async function writeEffects(trx: Trx, tenantId: string, fx: EventEffects, now: number): Promise<void> {
-  for (const [userId, u] of fx.newUsers) {
-    const inserted = await trx
-      .insertInto('users')
-      .values({ tenant_id: tenantId, user_id: userId, properties: JSON.stringify(u.properties), created_at: u.createdAt, updated_at: now, last_active_at: u.lastActiveAt })
-      .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!inserted && Object.keys(u.properties).length > 0) {
-      // Created meanwhile (a PUT, or another worker): merge instead of dropping the attributes.
-      await mergeIntoExisting(trx, tenantId, userId, u.properties, now);
-    }
-  }
-  for (const [userId, properties] of fx.propertyUpdates) {
-    await trx
-      .updateTable('users')
-      .set({ properties: JSON.stringify(properties), updated_at: now })
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', userId)
-      .execute();
-  }
-  for (const [userId, at] of fx.lastActive) {
-    await trx
-      .updateTable('users')
-      .set({ last_active_at: sql`case when last_active_at is null or last_active_at < ${at} then ${at} else last_active_at end` })
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', userId)
-      .execute();
-  }
+  await insertNewUsers(trx, tenantId, fx.newUsers, now);
+  await savePropertiesOfUsers(trx, tenantId, fx.propertyUpdates, now);
+  await advanceLastActive(trx, tenantId, fx.lastActive);
 
   for (const rows of chunks([...fx.readMarks.values()])) {
     await trx
