@@ -43,7 +43,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted t
 
   it('fits each scenario to its clicks, corrected for position: the part that predicts clicks gains weight', async () => {
     const trained = await f.t.admin('POST', `/admin/v1/tenants/${f.tenantId}/model/train`);
-    expect(trained.json().fitted_scenarios).toEqual(['home']);
+    expect(trained.json()).toMatchObject({ fitted_scenarios: ['home'], fitted_weights: [{ scenario: 'home', algorithm_id: 'main' }] });
     const { meta, items } = await preview();
     expect(meta.weights.source).toBe('fitted');
     expect(meta.weights.fitted).toMatchObject({ impressions: 480, fitted_at: new Date(f.t.clock.now()).toISOString() });
