@@ -233,6 +233,10 @@ async function measureOn(backend: BenchBackend, database: BenchDatabase, users: 
       for (let i = 0; i < fleet; i++) workers.push(await startService(['worker'], { ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cf-bench-push-worker-')) }));
       await untilIdle(workers.map((w) => w.process.pid!), 180_000);
     }
+    // A first window, not counted: the first feeds after start compile and warm what every later one uses.
+    const warming = probeFeed(target.info.baseUrl!, target.headers, 'bench-feed', users, FEED_RATE);
+    await sleep(FEED_BASELINE_MS);
+    await warming.stop();
     const baseline = probeFeed(target.info.baseUrl!, target.headers, 'bench-feed', users, FEED_RATE);
     await sleep(FEED_BASELINE_MS);
     const before = await feedWindow(baseline);
