@@ -67,7 +67,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('serve --no-worke
 
       // The worker's own metrics: the work it did is visible to Prometheus there (API nodes never see it).
       const metricsUrl = /metrics on (http:\/\/\S+\/metrics)/.exec(worker.output())![1]!;
-      const metrics = await (await fetch(metricsUrl)).text();
+      // The run is counted when it ends, a moment after the job is committed completed (it then
+      // checks the file for users deleted meanwhile and removes its chunks' parts): waited for.
+      const metrics = await until('the worker to count the run', async () => {
+        const text = await (await fetch(metricsUrl)).text();
+        return /^push_jobs_total\{status="completed"\} 1$/m.test(text) ? text : undefined;
+      });
       expect(metrics).toMatch(/^push_jobs_total\{status="completed"\} 1$/m);
       expect(metrics).toMatch(/^event_processing_lag_seconds_count [1-9]/m);
       expect((await fetch(metricsUrl.replace('/metrics', '/readyz'))).status).toBe(200);
