@@ -1,4 +1,4 @@
-import { effectiveAlgorithm, findFittedWeights, type FittedWeights } from '../learning/fitted-weights.js';
+import { findFittedWeights, type FittedWeights } from '../learning/fitted-weights.js';
 import type { Weights } from '../learning/fit-weights.js';
 import type { Kysely } from 'kysely';
 import type { Area } from '../areas/area.js';
@@ -9,7 +9,8 @@ import type { Database } from '../db/schema.js';
 import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
 import type { ScoreParts } from '../ranking/score.js';
-import { findAlgorithm, findScenario, type Scenario } from '../scenarios/scenario-repo.js';
+import { algorithmInScenario } from '../scenarios/scenario-algorithms.js';
+import { findScenario, type Scenario } from '../scenarios/scenario-repo.js';
 import { LIST_SIZE, personalListUser } from './feed-rankings.js';
 import { rankingAreas, type AreaQuery } from './resolve-feed-areas.js';
 import { loadUserFeedState } from './user-feed-state.js';
@@ -64,14 +65,13 @@ export class FeedPreview {
     const { db, clock } = this.deps;
     const scenario = await findScenario(db, tenantId, scenarioName);
     if (!scenario) throw errors.notFound(`No scenario ${scenarioName} for tenant ${tenantId}.`);
-    const algorithmId = query.algorithm_id ?? scenario.algorithmId;
-    const configured = await findAlgorithm(db, tenantId, algorithmId);
-    if (!configured) {
+    // As the feed ranks: with the weights fitted to this algorithm's clicks in the scenario when it asks for them.
+    const found = await algorithmInScenario(db, tenantId, scenario.name, query.algorithm_id ?? scenario.algorithmId);
+    if (!found) {
       if (query.algorithm_id !== undefined) throw errors.invalidField('query', 'algorithm_id', `no algorithm ${query.algorithm_id} in this tenant`);
       throw errors.internal();
     }
-    // As the feed ranks: with the weights fitted to this algorithm's clicks in the scenario when it asks for them.
-    const algorithm = await effectiveAlgorithm(db, scenario.name, configured);
+    const { configured, ranking: algorithm } = found;
     const fitted = await findFittedWeights(db, tenantId, scenario.name, configured.id);
 
     const now = clock.now();
