@@ -11,7 +11,7 @@ import { RankingEngine, type EngineRequest } from '../src/feed/ranking-engine.js
 import { FEED_CHANNELS, type ChannelSizes } from '../src/feed/retrieve-candidates.js';
 import { loadUserFeedStates } from '../src/feed/user-feed-state.js';
 import { CollaborativeModels } from '../src/learning/collaborative-models.js';
-import { PUSH_CHANNELS } from '../src/push/push-job-runner.js';
+import { PUSH_CHANNELS } from '../src/push/push-chunk-runner.js';
 import { DEFAULT_ALGORITHM } from '../src/scenarios/algorithm-config.js';
 
 /** Users with histories ranked per round (the bench data gives the first 10,000 a history). */
