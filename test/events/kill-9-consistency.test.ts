@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/lib/seeded-random.js';
 import { startChildServer, type ChildServer } from '../helpers/child-server.js';
 import { lazyFsMissing, mountLazyFs, type LazyMount } from '../helpers/lazy-mount.js';
+import { EventLoad } from '../helpers/event-load.js';
 import { until } from '../helpers/until.js';
 
 /**
@@ -87,22 +88,7 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
     expect(key.api_key, JSON.stringify({ tenant, key })).toMatch(/^cfk_/);
     const apiKey = key.api_key as string;
 
-    // Batch b holds 100 session_start events of session `b<b>` by user `u<b>`, each at its own millisecond.
-    const start = Date.now() - 60_000;
-    const batchBody = (b: number) =>
-      JSON.stringify({
-        events: Array.from({ length: PER_BATCH }, (_, i) => ({
-          type: 'session_start',
-          session_id: `b${b}`,
-          user_id: `u${b}`,
-          occurred_at: new Date(start + b * PER_BATCH + i).toISOString(),
-        })),
-      });
-    const acknowledged = new Set<number>();
-    const pending: number[] = [];
-    let nextNew = 0;
-    let sends = 0;
-    const unexpected: string[] = [];
+    const load = new EventLoad({ apiKey, batches: BATCHES, perBatch: PER_BATCH, clients: CLIENTS });
 
     /**
      * SIGKILL right after an acknowledgement, when the event log has just been fsynced, or once the
@@ -115,45 +101,13 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
     };
 
     /** One round: clients post until the server dies (a kill at `killAt` acknowledgements) or nothing is left. */
-    const round = async (killAt: number | null, when: KillAt = 'acknowledged') => {
-      let killing: Promise<unknown> | null = null;
-      const client = async () => {
-        for (;;) {
-          if (killing) return;
-          const b = pending.shift() ?? (nextNew < BATCHES ? nextNew++ : undefined);
-          if (b === undefined) return;
-          sends++;
-          let status = 0;
-          try {
-            const res = await fetch(`${server.url}/v1/events`, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-              body: batchBody(b),
-            });
-            status = res.status;
-            await res.arrayBuffer();
-          } catch {
-            // No answer (the process is gone): not acknowledged, sent again after the restart.
-          }
-          if (status === 202) {
-            acknowledged.add(b);
-            if (killAt !== null && !killing && acknowledged.size >= killAt) killing = kill(when);
-          } else {
-            pending.push(b);
-            // No answer (0) or the 503 of a node shutting down: sent again. Anything else fails the test.
-            if (status !== 0 && status !== 503) unexpected.push(`batch ${b}: ${status}`);
-            if (status !== 503) return;
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: CLIENTS }, client));
-      await killing;
-    };
+    const round = (killAt: number | null, when: KillAt = 'acknowledged') =>
+      load.round(server.url, (acknowledged) => (killAt !== null && acknowledged >= killAt ? kill(when) : null));
 
     const undone = { stored: 0, processed: 0 };
     for (const [i, killAt] of killPoints.entries()) {
       await round(killAt, i % 2 === 0 ? 'acknowledged' : 'applied');
-      expect(unexpected).toEqual([]);
+      expect(load.unexpected).toEqual([]);
       expect(server.process.exitCode === null && server.process.signalCode === 'SIGKILL', 'killed').toBe(true);
       if (lazy) {
         // What the cut took (read from the file before and after it): processed marks undone must be applied again.
@@ -166,8 +120,8 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
       server = await startChildServer(env, [], START);
     }
     await round(null);
-    expect(unexpected).toEqual([]);
-    expect(acknowledged.size).toBe(BATCHES);
+    expect(load.unexpected).toEqual([]);
+    expect(load.acknowledged.size).toBe(BATCHES);
 
     // Every event applied by the restarted node's processor.
     const db = new SQLite(path.join(dataDir, 'content-feed.sqlite'), { readonly: true });
@@ -178,18 +132,18 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
       }, 60_000);
       const perBatch = db.prepare("select session_id, count(*) as n from events where tenant_id = ? group by session_id").all(tenant.id) as Array<{ session_id: string; n: number }>;
       const counts = new Map(perBatch.map((r) => [r.session_id, r.n]));
-      const wrong = [...acknowledged].filter((b) => counts.get(`b${b}`) !== PER_BATCH).map((b) => `b${b}: ${counts.get(`b${b}`) ?? 0}`);
+      const wrong = [...load.acknowledged].filter((b) => counts.get(`b${b}`) !== PER_BATCH).map((b) => `b${b}: ${counts.get(`b${b}`) ?? 0}`);
       expect(wrong, 'batches not stored exactly once').toEqual([]);
       expect(perBatch.length).toBe(BATCHES);
       // Taken effect, once: each batch's session counts its 100 events, and its user exists.
       const sessions = db.prepare('select session_id, events from sessions where tenant_id = ?').all(tenant.id) as Array<{ session_id: string; events: number }>;
       const applied = new Map(sessions.map((r) => [r.session_id, r.events]));
-      const misapplied = [...acknowledged].filter((b) => applied.get(`b${b}`) !== PER_BATCH).map((b) => `b${b}: ${applied.get(`b${b}`) ?? 0}`);
+      const misapplied = [...load.acknowledged].filter((b) => applied.get(`b${b}`) !== PER_BATCH).map((b) => `b${b}: ${applied.get(`b${b}`) ?? 0}`);
       expect(misapplied, 'batches not applied exactly once').toEqual([]);
       const users = db.prepare('select count(*) as n from users where tenant_id = ?').get(tenant.id) as { n: number };
       expect(users.n).toBe(BATCHES);
       const cuts = powerCut ? `; the cuts took ${undone.stored} stored events (unacknowledged) and the processed mark of ${undone.processed}` : '';
-      console.log(`[crash${powerCut ? ', power cuts' : ''}] ${KILLS} kills at ${killPoints.join(', ')} acknowledgements (every second one after the processor applied what was stored); ${sends} sends for ${BATCHES} batches (${BATCHES * PER_BATCH} events)${cuts}; 0 lost, 0 duplicated`);
+      console.log(`[crash${powerCut ? ', power cuts' : ''}] ${KILLS} kills at ${killPoints.join(', ')} acknowledgements (every second one after the processor applied what was stored); ${load.sends} sends for ${BATCHES} batches (${BATCHES * PER_BATCH} events)${cuts}; 0 lost, 0 duplicated`);
     } finally {
       db.close();
     }

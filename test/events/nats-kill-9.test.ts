@@ -7,6 +7,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testBackends, testNatsUrl } from '../helpers/backends.js';
 import { startChildServer, startChildWorker, type ChildServer, type ChildWorker } from '../helpers/child-server.js';
+import { EventLoad } from '../helpers/event-load.js';
 import { until } from '../helpers/until.js';
 
 /**
@@ -61,50 +62,14 @@ describe.skipIf(!natsUrl || !postgres)('kill -9 of a worker and of the API node 
         return Number(rows[0]!.n) === 2 ? true : undefined;
       });
 
-      // Batch b: 100 session_start events of session `b<b>` by user `u<b>`, each at its own millisecond.
-      const start = Date.now() - 60_000;
-      const batchBody = (b: number) =>
-        JSON.stringify({
-          events: Array.from({ length: PER_BATCH }, (_, i) => ({ type: 'session_start', session_id: `b${b}`, user_id: `u${b}`, occurred_at: new Date(start + b * PER_BATCH + i).toISOString() })),
-        });
-      const acknowledged = new Set<number>();
-      const pending: number[] = [];
-      let nextNew = 0;
-      let sends = 0;
-      const unexpected: string[] = [];
+      const load = new EventLoad({ apiKey, batches: BATCHES, perBatch: PER_BATCH, clients: CLIENTS });
       let workerKill: Promise<unknown> | null = null;
-
-      /** One round: clients post until the API node is killed (at `killApiAt` acknowledgements) or nothing is left. */
-      const round = async (killApiAt: number | null) => {
-        let killing: Promise<unknown> | null = null;
-        const client = async () => {
-          for (;;) {
-            if (killing) return;
-            const b = pending.shift() ?? (nextNew < BATCHES ? nextNew++ : undefined);
-            if (b === undefined) return;
-            sends++;
-            let status = 0;
-            try {
-              const res = await fetch(`${server!.url}/v1/events`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: batchBody(b) });
-              status = res.status;
-              await res.arrayBuffer();
-            } catch {
-              // No answer (the process is gone): not acknowledged, sent again after the restart.
-            }
-            if (status === 202) {
-              acknowledged.add(b);
-              if (acknowledged.size >= KILL_WORKER_AT && !workerKill) workerKill = workers[0]!.stop('SIGKILL');
-              if (killApiAt !== null && !killing && acknowledged.size >= killApiAt) killing = server!.stop('SIGKILL');
-            } else {
-              pending.push(b);
-              if (status !== 0 && status !== 503) unexpected.push(`batch ${b}: ${status}`);
-              if (status !== 503) return;
-            }
-          }
-        };
-        await Promise.all(Array.from({ length: CLIENTS }, client));
-        await killing;
-      };
+      /** One round: clients post until the API node is killed (at `killApiAt` acknowledgements) or nothing is left; the worker is killed at KILL_WORKER_AT. */
+      const round = (killApiAt: number | null) =>
+        load.round(server!.url, (acknowledged) => {
+          if (acknowledged >= KILL_WORKER_AT && !workerKill) workerKill = workers[0]!.stop('SIGKILL');
+          return killApiAt !== null && acknowledged >= killApiAt ? server!.stop('SIGKILL') : null;
+        });
 
       await round(KILL_API_AT);
       await workerKill;
@@ -112,8 +77,8 @@ describe.skipIf(!natsUrl || !postgres)('kill -9 of a worker and of the API node 
       expect(workers[0]!.process.signalCode).toBe('SIGKILL');
       server = await startChildServer(env, ['--no-workers']);
       await round(null);
-      expect(unexpected).toEqual([]);
-      expect(acknowledged.size).toBe(BATCHES);
+      expect(load.unexpected).toEqual([]);
+      expect(load.acknowledged.size).toBe(BATCHES);
 
       // The surviving worker took the killed one's partitions over and applied everything, once.
       await until(
@@ -134,7 +99,7 @@ describe.skipIf(!natsUrl || !postgres)('kill -9 of a worker and of the API node 
       expect(Number(users[0]!.n)).toBe(BATCHES);
       const owners = await query<{ owner: string }>('select distinct owner from event_log_partitions where stream = $1', [stream]);
       expect(owners, 'the surviving worker holds every partition').toHaveLength(1);
-      console.log(`[nats crash] worker killed at ${KILL_WORKER_AT}, API node at ${KILL_API_AT} acknowledgements; ${sends} sends for ${BATCHES} batches (${BATCHES * PER_BATCH} events); 0 lost, 0 duplicated`);
+      console.log(`[nats crash] worker killed at ${KILL_WORKER_AT}, API node at ${KILL_API_AT} acknowledgements; ${load.sends} sends for ${BATCHES} batches (${BATCHES * PER_BATCH} events); 0 lost, 0 duplicated`);
     } finally {
       await server?.stop('SIGKILL');
       await Promise.all(workers.map((w) => w.stop('SIGKILL')));
