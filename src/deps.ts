@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import { lazyRequire } from './lib/lazy-require.js';
 import pino from 'pino';
 import { LocalChangeBus, type ChangeBus } from './changes/change-bus.js';
 import { PostgresChangeBus } from './changes/postgres-change-bus.js';
@@ -79,6 +80,9 @@ import { MAX_ORIGINAL_BYTES, ThumbnailService } from './thumbnails/thumbnail-ser
 import { TrackingTokens } from './tracking/tracking-token.js';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 
+/** Loaded when a node is given REDIS_URL (lib/lazy-require.ts). */
+const ioredis = lazyRequire<typeof IORedis>('ioredis');
+
 /** The longest serve's worker thread waits for the first feed's warm-up before it starts. */
 const BACKGROUND_START_LIMIT_MS = 5000;
 
@@ -127,7 +131,7 @@ export async function createRuntime(
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
 
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 500, enableAutoPipelining: true })
+    ? new (ioredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 500, enableAutoPipelining: true })
     : null;
   // Without a listener ioredis prints every connection error as "Unhandled error event";
   // callers already fall back (the limiter to memory), so a warning in our log is enough.
