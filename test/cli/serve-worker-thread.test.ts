@@ -78,9 +78,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))("serve's worker t
       expect([...nices.values()].filter((nice) => nice === BACKGROUND_NICE).length).toBeGreaterThanOrEqual(1);
       expect([...nices.values()].filter((nice) => nice === 0).length).toBeGreaterThanOrEqual(2); // the HTTP thread, the ranking thread
 
-      // The node's /metrics: the worker thread's counts added to the HTTP thread's.
-      const metrics = await (await fetch(`${server.url}/metrics`)).text();
-      expect(metrics).toMatch(/^push_jobs_total\{status="completed"\} 1$/m);
+      // The node's /metrics: the worker thread's counts added to the HTTP thread's. A run is
+      // counted when it ends, a moment after its job is committed completed (its part files joined).
+      const metrics = await until('the push run to be counted', async () => {
+        const text = await (await fetch(`${server.url}/metrics`)).text();
+        return /^push_jobs_total\{status="completed"\} 1$/m.test(text) ? text : undefined;
+      });
       expect(metrics).toMatch(/^event_processing_lag_seconds_count [1-9]/m);
       expect(Number(/^worker_thread_cpu_seconds_total (\S+)$/m.exec(metrics)![1])).toBeGreaterThan(0);
       expect(await server.stop()).toBe(0);
