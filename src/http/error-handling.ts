@@ -81,12 +81,14 @@ export function frameworkErrorHandler(headersOf: RefusedRequestHeaders = async (
           : errors.internal();
     if (problem.status === 500) request.log.error({ err: error }, 'router error');
     reply.header('x-request-id', request.id);
-    headersOf(requestPath(request), request.headers.authorization)
+    // A throw while sending (the reply already sent) would otherwise be an unhandled rejection, which ends the process.
+    void headersOf(requestPath(request), request.headers.authorization)
       .catch(() => ({}))
       .then((headers) => {
         for (const [name, value] of Object.entries(headers)) reply.header(name, value);
         sendProblem(request, reply, problem);
-      });
+      })
+      .catch((err: unknown) => request.log.error({ err }, 'sending a router error failed'));
   };
 }
 
@@ -138,12 +140,14 @@ export function clientErrorHandler(headersOf: RefusedRequestHeaders = async () =
     const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
     const target = inProgress?.req?.url ?? requestTarget(packet);
     const authorization = inProgress?.req ? inProgress.req.headers.authorization : headerOf(packet, 'authorization');
-    headersOf(target, authorization)
+    // As above: a throw while answering must not become an unhandled rejection.
+    void headersOf(target, authorization)
       .catch(() => ({}))
       .then((headers) => {
         if (socket.writable) socket.end(problemResponse(error.code, target, headers));
         else socket.destroy();
-      });
+      })
+      .catch(() => socket.destroy());
   };
 }
 
@@ -154,6 +158,7 @@ function problemResponse(code: string | undefined, target: string | null, header
     'The request could not be parsed as HTTP.',
   ];
   const detail =
+    // eslint-disable-next-line no-control-regex -- finding control characters is what this expression is for
     status === 400 && target !== null && /[^\x00-\x7f]/.test(target) ? errors.nonAsciiTarget().detail : fallbackDetail;
   const requestId = newRequestId();
   const body = JSON.stringify({

@@ -26,7 +26,8 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       done(notUtf8(bytes), undefined);
       return;
     }
-    parseJson(request, text, (error, value) => {
+    // Fastify's default parser answers through the callback; its type also allows a promise, which it never returns.
+    void parseJson(request, text, (error, value) => {
       if (error) return done(error, undefined);
       const problem = firstProblem(value);
       done(problem ? errors.badRequest(`The request body is invalid: ${problem.name} ${problem.message}.`, [problem]) : null, value);

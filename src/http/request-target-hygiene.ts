@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, errors, type FieldError } from './problem.js';
 import { identifierProblem } from './text-hygiene.js';
 
+// eslint-disable-next-line no-control-regex -- finding control characters is what this expression is for
 const NON_ASCII = /[^\x00-\x7f]/;
 const BAD_PERCENT = /%(?![0-9a-fA-F]{2})/;
 const BAD_ENCODING = 'is not valid percent-encoding: send %XX escapes of UTF-8 bytes (RFC 3986)';

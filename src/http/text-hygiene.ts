@@ -8,6 +8,7 @@
 /** ES2024 (Node ≥ 20), newer than the TypeScript lib this project targets. */
 type WellFormedCheck = string & { isWellFormed(): boolean };
 
+// eslint-disable-next-line no-control-regex -- finding control characters is what this expression is for
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Why `text` cannot be stored as sent, or null when it can. */
