@@ -1,6 +1,9 @@
 import { Pool } from 'undici';
 
-/** What a request was for: a session's first page, a later page (with a cursor), an event POST, a user upsert (PUT), or a plain GET (the bare route). */
+/**
+ * What a request was for: a session's first page, a later page (with a cursor), an event POST, a user
+ * upsert (PUT), or a plain GET (the bare route).
+ */
 export type RequestKind = 'first' | 'later' | 'event' | 'user' | 'plain';
 
 /** One request of a load run; times are performance.now() milliseconds of this process. */

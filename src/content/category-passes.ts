@@ -48,7 +48,10 @@ export async function learnFromStored(db: Kysely<Database>, classifier: Category
   return learned;
 }
 
-/** The recent articles (published since `since`) without a category or left `other` by the classifier whose category it now guesses differently. */
+/**
+ * The recent articles (published since `since`) without a category or left `other` by the classifier
+ * whose category it now guesses differently.
+ */
 export async function recategorised(db: Kysely<Database>, classifier: CategoryClassifier, since: number): Promise<{ id: string; category: string }[]> {
   if (!classifier.ready) return [];
   // Two reads through the index contents_category, not one OR over the window's articles.

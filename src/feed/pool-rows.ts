@@ -33,7 +33,10 @@ export function readChangedRows(db: Kysely<Database>, since: number, windowStart
   return db.selectFrom('contents').select(COLUMNS).where('updated_at', '>=', since).where('published_at', '>=', windowStart).execute();
 }
 
-/** A page of the window's servable (not hidden) items, newest first, after `after` (keyset on published_at then id, both descending: the published_at index serves it). */
+/**
+ * A page of the window's servable (not hidden) items, newest first, after `after` (keyset on
+ * published_at then id, both descending: the published_at index serves it).
+ */
 export function readNewestRows(db: Kysely<Database>, windowStart: number, after: { publishedAt: number; id: string } | null, limit: number): Promise<Row[]> {
   let query = db.selectFrom('contents').select(COLUMNS).where('published_at', '>=', windowStart).where('hidden_at', 'is', null);
   if (after) query = query.where('published_at', '<=', after.publishedAt).where(sql<boolean>`(published_at, id) < (${after.publishedAt}, ${after.id})`);

@@ -48,7 +48,10 @@ export interface EngineRequest {
   user: RankedUser;
   /** The embedded `interests` property (the caller embeds: the embedder lives with the crawler). */
   interestVector: Float32Array | null;
-  /** The item-vector model this ranking compares latent vectors of (its version) and the interests projected with it; null without a model. */
+  /**
+   * The item-vector model this ranking compares latent vectors of (its version) and the interests
+   * projected with it; null without a model.
+   */
   latent?: { version: number; interests: Float32Array | null } | null;
   /** The category the interests are about, by the category classifier: an affinity before any click. */
   interestCategory: string | null;

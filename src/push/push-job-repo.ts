@@ -50,7 +50,10 @@ export async function heldMillicredits(db: Db, tenantId: string): Promise<number
   return Number(row.held);
 }
 
-/** Locks the tenant's row until the transaction ends (PostgreSQL), so concurrent creates count active jobs one at a time. SQLite transactions are serial already. */
+/**
+ * Locks the tenant's row until the transaction ends (PostgreSQL), so concurrent creates count active
+ * jobs one at a time. SQLite transactions are serial already.
+ */
 export async function lockTenant(db: Db, kind: DatabaseKind, tenantId: string): Promise<void> {
   if (kind === 'postgres') await db.selectFrom('tenants').select('id').where('id', '=', tenantId).forUpdate().execute();
 }
@@ -185,7 +188,10 @@ export async function deleteJob(db: Db, jobId: string): Promise<void> {
   await db.deleteFrom('push_jobs').where('id', '=', jobId).execute();
 }
 
-/** Gives a job back to the queue (its worker is shutting down): the next worker resumes it, and this run does not count as an attempt. */
+/**
+ * Gives a job back to the queue (its worker is shutting down): the next worker resumes it, and this
+ * run does not count as an attempt.
+ */
 export async function releaseRun(db: Db, run: RunHandle): Promise<boolean> {
   const result = await db
     .updateTable('push_jobs')

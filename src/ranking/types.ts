@@ -19,7 +19,10 @@ export interface Candidate {
   clicks: number;
   /** The item's collaborative factors (learning/), or null for an item the model has not learned: new, or never engaged. */
   factors: Float32Array | null;
-  /** The item in the item-vector model's latent space (LSA, unit length), or null: not projected yet, by another model version, or no model. */
+  /**
+   * The item in the item-vector model's latent space (LSA, unit length), or null: not projected yet,
+   * by another model version, or no model.
+   */
   latent?: Float32Array | null;
 }
 
@@ -36,9 +39,15 @@ export interface UserProfile {
   evidence: number;
   /** The user's collaborative factors, folded in from their interactions; null without a model or without engagement it knows. */
   factors: Float32Array | null;
-  /** The user's average predicted preference over the model's items (learning/collaborative-models.ts): the collaborative part is taken less it. 0 when absent. */
+  /**
+   * The user's average predicted preference over the model's items (learning/collaborative-models.ts):
+   * the collaborative part is taken less it. 0 when absent.
+   */
   factorsAverage?: number;
-  /** The taste vector in the item-vector model's latent space (unit length), built like `vector` from the items' latent vectors; null without them. */
+  /**
+   * The taste vector in the item-vector model's latent space (unit length), built like `vector` from
+   * the items' latent vectors; null without them.
+   */
   latent?: Float32Array | null;
 }
 

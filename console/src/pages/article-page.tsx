@@ -16,7 +16,10 @@ import { useAction, useResource } from '../lib/use-resource.js';
 
 type ArticleDetail = operations['getAdminContentsByContentId']['responses'][200]['content']['application/json'];
 
-/** One article as analysed: where it came from, what it is about, and whether the feed can serve it and why not; hide, unhide or delete it. */
+/**
+ * One article as analysed: where it came from, what it is about, and whether the feed can serve it and
+ * why not; hide, unhide or delete it.
+ */
 export function ArticlePage({ contentId }: { contentId: string }) {
   const t = useT();
   const lang = useLang();

@@ -31,7 +31,10 @@ const formOf = (tenant: Tenant): TenantForm => ({
   anchorDay: String(tenant.billing_anchor_day),
 });
 
-/** Operators: one tenant's name, plan and rate, usage cap and billing anchor day, checked as typed and by the server; delete it after typing its name. */
+/**
+ * Operators: one tenant's name, plan and rate, usage cap and billing anchor day, checked as typed and
+ * by the server; delete it after typing its name.
+ */
 export function TenantEditPage({ tenantId }: { tenantId: string }) {
   const t = useT();
   const tenant = useResource(() => api.get<Tenant>(`/admin/v1/tenants/${encodeURIComponent(tenantId)}`), [tenantId]);
