@@ -69,7 +69,7 @@ const LABELS: Record<Category, readonly string[]> = {
 /** Words around a label that do not change it: "スポーツニュース", "World News", "IT総合". */
 const NOISE_AFFIXES = /^(?:news|ニュース|最新|category|カテゴリ|カテゴリー)|(?:news|ニュース|速報|情報|総合|記事|全般|一般|トピックス)$/gu;
 /** Separators between parts of one raw value: "経済・政治", "News > World", "/category/sports/". */
-const PARTS = /\s*(?:[\/|>,、・&＆»›;:]|\band\b|\s-\s)\s*/u;
+const PARTS = /\s*(?:[/|>,、・&＆»›;:]|\band\b|\s-\s)\s*/u;
 
 const INDEX: ReadonlyMap<string, Category> = (() => {
   const index = new Map<string, Category>();
@@ -81,7 +81,7 @@ const INDEX: ReadonlyMap<string, Category> = (() => {
 })();
 
 function clean(raw: string): string {
-  return raw.normalize('NFKC').toLowerCase().trim().replace(/^[\[(【「『"']+|[\])】」』"']+$/gu, '').trim();
+  return raw.normalize('NFKC').toLowerCase().trim().replace(/^[[(【「『"']+|[\])】」』"']+$/gu, '').trim();
 }
 
 function lookup(value: string): Category | undefined {

@@ -146,6 +146,6 @@ function weighColumns(counts: ReadonlyMap<number, number>, idf: Float32Array): [
     norm += w * w;
   }
   const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  for (const entry of row) entry[1] = entry[1]! * scale;
+  for (const entry of row) entry[1] = entry[1] * scale;
   return row;
 }

@@ -161,7 +161,7 @@ function jsonRecords(text: string, problems: AreaFileProblem[]): Entry[] {
   return parsed.map((item: unknown, index): Entry => {
     const at = `index ${index}`;
     const isObject = typeof item === 'object' && item !== null && !Array.isArray(item);
-    return isObject ? { at, raw: item as RawArea } : { at, raw: {}, problem: 'expected an object' };
+    return isObject ? { at, raw: item } : { at, raw: {}, problem: 'expected an object' };
   });
 }
 

@@ -124,6 +124,6 @@ class MunicipalIndex {
 
 function childMap<V>(maps: Map<string, Map<string, V>>, key: string): Map<string, V> {
   let map = maps.get(key);
-  if (!map) maps.set(key, (map = new Map()));
+  if (!map) maps.set(key, (map = new Map<string, V>()));
   return map;
 }

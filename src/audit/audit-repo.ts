@@ -79,7 +79,7 @@ export async function listAuditEntries(
     route: row.route,
     target: row.target,
     status: row.status,
-    changes: row.changes === null ? null : JSON.parse(row.changes),
+    changes: row.changes === null ? null : (JSON.parse(row.changes) as unknown),
     requestId: row.request_id,
   }));
 }

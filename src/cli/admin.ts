@@ -89,7 +89,7 @@ const COMMANDS: Record<string, [string, Builder]> = {
   'webhook remove': ['webhook remove TENANT', (a) => ({ method: 'DELETE', path: `/admin/v1/tenants/${need(a, 1, 'webhook remove TENANT')[0]}/webhook` })],
   'webhook deliveries': ['webhook deliveries TENANT [--status pending|delivered|failed|cancelled] [--limit N] [--cursor C]', (a, f) => {
     const query = new URLSearchParams(Object.entries({ status: str(f.status), limit: str(f.limit), cursor: str(f.cursor) }).filter(([, v]) => v !== undefined) as [string, string][]);
-    return { method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'webhook deliveries TENANT')[0]}/webhook/deliveries${query.size ? `?${query}` : ''}` };
+    return { method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'webhook deliveries TENANT')[0]}/webhook/deliveries${query.size ? `?${query.toString()}` : ''}` };
   }],
   'algorithms put': ['algorithms put TENANT ALGORITHM --json CONFIG|@file', (a, f) => {
     const [tenant, id] = need(a, 2, 'algorithms put TENANT ALGORITHM --json CONFIG');
@@ -152,7 +152,7 @@ const COMMANDS: Record<string, [string, Builder]> = {
   'areas find': ['areas find NAME [--level station|city|prefecture|country]', (a, f) => {
     need(a, 1, 'areas find NAME');
     const query = new URLSearchParams({ name: a[0]!, ...(str(f.level) ? { level: str(f.level)! } : {}) });
-    return { method: 'GET', path: `/admin/v1/areas?${query}` };
+    return { method: 'GET', path: `/admin/v1/areas?${query.toString()}` };
   }],
   'areas import': ['areas import FILE.csv|FILE.json [--mode extend|replace]  (format: docs/areas.md)', (a, f) => {
     need(a, 1, 'areas import FILE [--mode extend|replace]');
@@ -163,7 +163,7 @@ const COMMANDS: Record<string, [string, Builder]> = {
     const query = new URLSearchParams(
       Object.entries({ source_id: str(f.source), category: str(f.category), language: str(f.language), area_id: str(f.area), from: str(f.from), to: str(f.to), q: str(f.q), hidden: str(f.hidden), limit: str(f.limit), cursor: str(f.cursor) }).filter(([, v]) => v !== undefined) as [string, string][],
     );
-    return { method: 'GET', path: `/admin/v1/contents${query.size ? `?${query}` : ''}` };
+    return { method: 'GET', path: `/admin/v1/contents${query.size ? `?${query.toString()}` : ''}` };
   }],
   'contents get': ['contents get CONTENT', (a) => ({ method: 'GET', path: `/admin/v1/contents/${need(a, 1, 'contents get CONTENT')[0]}` })],
   'contents delete': ['contents delete CONTENT', (a) => ({ method: 'DELETE', path: `/admin/v1/contents/${need(a, 1, 'contents delete CONTENT')[0]}` })],
@@ -188,11 +188,11 @@ const COMMANDS: Record<string, [string, Builder]> = {
   'users delete': ['users delete USER_ID', (a) => ({ method: 'DELETE', path: `/admin/v1/console-users/${need(a, 1, 'users delete USER_ID')[0]}` })],
   'audit list': ['audit list [--tenant TENANT] [--limit N] [--cursor C]', (_a, f) => {
     const query = new URLSearchParams(Object.entries({ tenant_id: str(f.tenant), limit: str(f.limit), cursor: str(f.cursor) }).filter(([, v]) => v !== undefined) as [string, string][]);
-    return { method: 'GET', path: `/admin/v1/audit-log${query.size ? `?${query}` : ''}` };
+    return { method: 'GET', path: `/admin/v1/audit-log${query.size ? `?${query.toString()}` : ''}` };
   }],
   'usage show': ['usage show TENANT [--from YYYY-MM-DD] [--to YYYY-MM-DD]', (a, f) => {
     const query = new URLSearchParams(Object.entries({ from: str(f.from), to: str(f.to) }).filter(([, v]) => v !== undefined) as [string, string][]);
-    return { method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'usage show TENANT')[0]}/usage${query.size ? `?${query}` : ''}` };
+    return { method: 'GET', path: `/admin/v1/tenants/${need(a, 1, 'usage show TENANT')[0]}/usage${query.size ? `?${query.toString()}` : ''}` };
   }],
 };
 
@@ -211,7 +211,7 @@ function readAreaFile(file: string) {
     }));
   } catch (err) {
     if (!(err instanceof AreaFileError)) throw err;
-    throw new Error(`${file}: ${err.problems.length} problem(s), nothing imported:\n${err.problems.slice(0, 50).map((p) => `  ${p.at}: ${p.message}`).join('\n')}`);
+    throw new Error(`${file}: ${err.problems.length} problem(s), nothing imported:\n${err.problems.slice(0, 50).map((p) => `  ${p.at}: ${p.message}`).join('\n')}`, { cause: err });
   }
 }
 

@@ -16,7 +16,7 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** Opens the database named by URL: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…`. */
@@ -94,9 +94,12 @@ function openPostgres(url: string, onIdleError: (error: Error) => void): Databas
     // bigint (int8) columns hold epoch milliseconds and counters, all well inside
     // Number's exact range; parse them as numbers instead of strings.
     types: {
+      /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return --
+         pg's overloads take 'text' or 'binary', not their union: the format is passed through as given */
       getTypeParser: (oid: number, format?: any) =>
         oid === 20 ? (value: string) => Number(value) : pgModule().types.getTypeParser(oid, format),
-    } as pg.CustomTypesConfig,
+      /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return */
+    },
   });
   // An idle connection the server closes (restart, failover, admin kill) is
   // reported here and dropped by the pool; unhandled, it would crash the process.

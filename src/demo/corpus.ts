@@ -50,7 +50,7 @@ function japaneseArticle(random: Random, category: string, n: number): DemoArtic
   const words = JA_WORDS[category] ?? JA_WORDS.local!;
   const place = pick(random, JA_AREAS);
   const topic = pick(random, words.topics);
-  const title = pick(random, [`${place}で${topic}`, `${topic}　${place}`, `${place}、${topic}`]);
+  const title = pick(random, [`${place}で${topic}`, `${topic}\u3000${place}`, `${place}、${topic}`]);
   const person = () => `${pick(random, JA_SURNAMES)}${pick(random, ['さん', '氏'])}（${between(random, 19, 78)}、${pick(random, JA_ROLES)}）`;
   const group = () => pick(random, words.groups);
   const lead = `${place}で${topic}。${group()}によると、${between(random, 1, 12)}月${between(random, 1, 28)}日までに約${between(random, 2, 90) * 10}人が関わったという。`;

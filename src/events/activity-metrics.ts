@@ -155,6 +155,7 @@ async function filteredMetrics(db: Kysely<Database>, tenantId: string, from: str
   const all = await activityMetrics(db, tenantId, from, to);
   const toMs = Date.parse(`${to}T00:00:00Z`);
   const mauFrom = dayOf(toMs - 30 * DAY_MS);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query builder with Kysely's overloaded where
   const scoped = <T extends { where: (...args: any[]) => T }>(query: T, since: string): T => {
     let q = query.where('tenant_id', '=', tenantId).where('day', '>=', since).where('day', '<', to);
     if (filter.scenario !== undefined) q = q.where('scenario', '=', filter.scenario);

@@ -5,8 +5,8 @@ import type { LoggedEvent } from './event-types.js';
 
 interface Waiter {
   events: LoggedEvent[];
-  resolve(): void;
-  reject(error: unknown): void;
+  resolve: () => void;
+  reject: (error: unknown) => void;
 }
 
 /** Where POST /v1/events puts an accepted batch: resolves once it is stored durably (then the 202). */

@@ -63,6 +63,8 @@ function charsetFromDocument(body: Buffer): string | null {
   return declared;
 }
 
+const UTF8 = new TextDecoder('utf-8');
+
 function decoderFor(label: string | null): TextDecoder | null {
   return label === null ? null : knownDecoder(label);
 }
@@ -73,6 +75,6 @@ export function decodeText(body: Buffer, contentType?: string): string {
     decoderFor(charsetFromBom(body)) ??
     decoderFor(charsetFromContentType(contentType)) ??
     decoderFor(charsetFromDocument(body)) ??
-    (knownDecoder('utf-8') as TextDecoder);
+    UTF8;
   return decoder.decode(body);
 }

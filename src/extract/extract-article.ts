@@ -72,7 +72,7 @@ function readableText(document: DomDocument, charThreshold: number): Readable | 
   if (shape.depth > READABILITY_MAX_DEPTH || shape.elements > READABILITY_MAX_ELEMENTS) {
     return { title: null, text: blockText(body) };
   }
-  const reader = new Readability<unknown>(document as never, {
+  const reader = new Readability<unknown>(document, {
     serializer: (node: unknown) => node,
     disableJSONLD: true, // read by json-ld.ts from the raw page; scripts are gone by now
     keepClasses: true, // class cleaning is work whose result we never serialise

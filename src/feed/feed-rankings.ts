@@ -161,7 +161,7 @@ export class FeedRankings {
   /** Resolves when no background re-ranking is queued or running (tests, shutdown). */
   async settle(): Promise<void> {
     while (this.background > 0 || this.queue.length > 0) {
-      await Promise.all([...this.entries.values()].map((e) => e.building?.promise.catch(() => {})));
+      await Promise.all([...this.entries.values()].flatMap((e) => (e.building ? [e.building.promise.catch(() => {})] : [])));
       await new Promise((resolve) => setImmediate(resolve));
     }
   }

@@ -54,7 +54,7 @@ export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void 
     // A route under /v1 or /admin that forgot to say who may call it would be
     // public: refuse to start instead.
     if (/^\/(v1|admin)\//.test(route.url) && !config?.auth) {
-      throw new Error(`route ${route.method} ${route.url} must declare config.auth`);
+      throw new Error(`route ${String(route.method)} ${route.url} must declare config.auth`);
     }
     // Before the route's own hooks: nothing of a route runs before its caller is
     // admitted and its credits reserved. (Hooks a plugin adds with addHook still

@@ -56,7 +56,7 @@ export class RequestLogger implements FastifyBaseLogger {
   ) {}
 
   /** Fastify's `childLoggerFactory`. */
-  static factory(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  static factory(this: void, parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
     return new RequestLogger(parent, bindings, options);
   }
 

@@ -16,7 +16,7 @@ function fieldName(instancePath: string, extra?: string): string {
 }
 
 function message(error: FastifySchemaValidationError): string {
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   switch (error.keyword) {
     case 'required':
       return 'is required';
@@ -85,7 +85,7 @@ function collapseUnions(validation: FastifySchemaValidationError[]): FastifySche
 export function toFieldErrors(validation: FastifySchemaValidationError[], context: string): FieldError[] {
   const location = LOCATIONS[context] ?? 'body';
   return collapseUnions(validation).map((error) => {
-    const params = error.params as Record<string, unknown>;
+    const params = error.params;
     const extra =
       error.keyword === 'required'
         ? String(params.missingProperty)

@@ -20,7 +20,7 @@ export function serveThread<Call extends object>(handle: (call: Call) => unknown
  * ranks its push users on the HTTP thread's ranking threads this way, not on a
  * pool of its own.
  */
-function serveOn<Call extends object>(port: MessagePort | NonNullable<typeof parentPort>, handle: (call: Call) => unknown, later?: LaterCalls<Call>): void {
+function serveOn<Call extends object>(port: MessagePort, handle: (call: Call) => unknown, later?: LaterCalls<Call>): void {
   port.on('message', (call: (Call & { id: number }) | { connect: MessagePort }) => {
     if ('connect' in call) return serveOn(call.connect, handle, later);
     const started = performance.now();

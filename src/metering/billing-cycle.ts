@@ -16,7 +16,7 @@ export interface BillingCycle {
  */
 export function billingCycleAt(nowMs: number, anchorDay: number): BillingCycle {
   const now = new Date(nowMs);
-  let year = now.getUTCFullYear();
+  const year = now.getUTCFullYear();
   let month = now.getUTCMonth();
   if (now.getUTCDate() < anchorDay) month -= 1;
   const startsAt = Date.UTC(year, month, anchorDay);

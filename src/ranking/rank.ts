@@ -64,7 +64,7 @@ export function explore(main: RankedItem[], scored: readonly RankedItem[], limit
     }
     return id;
   };
-  let measured = new Set<number>();
+  let measured: Set<number>;
   const list = main.slice();
   const window = Math.max(1, Math.floor(pageSize));
   for (const slot of slots) {

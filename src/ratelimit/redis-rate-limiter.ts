@@ -31,6 +31,11 @@ if oldest[2] then oldestScore = tonumber(oldest[2]) end
 return {allowed, count, oldestScore, now}
 `;
 
+/** The client once defineCommand has added the script (ioredis adds the method at run time only). */
+type SlidingLogRedis = Redis & {
+  cfSlidingLog(key: string, limit: number, windowMs: number, member: string): Promise<[number, number, number, number]>;
+};
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly node = randomBytes(6).toString('hex');
   private seq = 0;
@@ -54,12 +59,12 @@ export class RedisRateLimiter implements RateLimiter {
     this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER;
     const member = `${this.node}:${this.seq}`;
     try {
-      const [allowed, count, oldest, now] = (await (this.redis as any).cfSlidingLog(
+      const [allowed, count, oldest, now] = (await (this.redis as SlidingLogRedis).cfSlidingLog(
         this.prefix + key,
         limit,
         WINDOW_MS,
         member,
-      )) as [number, number, number, number];
+      ));
       return decision(allowed === 1, limit, count, Number(oldest), Number(now));
     } catch (error) {
       const now = Date.now();

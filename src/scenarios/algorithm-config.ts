@@ -100,7 +100,7 @@ export function normaliseAlgorithm(input: AlgorithmConfigInputType): AlgorithmCo
     ...input,
     weights: { ...DEFAULT_ALGORITHM.weights, ...input.weights },
     diversity: { ...DEFAULT_ALGORITHM.diversity, ...input.diversity },
-  } as AlgorithmConfig;
+  };
   const both = config.include_categories.filter((c) => config.exclude_categories.includes(c));
   if (both.length > 0) {
     throw errors.invalidField('body', 'exclude_categories', `cannot also be included: ${both.join(', ')}`);

@@ -45,7 +45,7 @@ export async function findAlgorithm(db: Kysely<Database>, tenantId: string, id: 
     .where('id', '=', id)
     .executeTakeFirst();
   return row
-    ? { tenantId: row.tenant_id, id: row.id, config: withAlgorithmDefaults(JSON.parse(row.config)), createdAt: row.created_at, updatedAt: row.updated_at }
+    ? { tenantId: row.tenant_id, id: row.id, config: withAlgorithmDefaults(JSON.parse(row.config) as AlgorithmConfig), createdAt: row.created_at, updatedAt: row.updated_at }
     : null;
 }
 
@@ -54,7 +54,7 @@ export async function listAlgorithms(db: Kysely<Database>, tenantId: string): Pr
   return rows.map((row) => ({
     tenantId: row.tenant_id,
     id: row.id,
-    config: withAlgorithmDefaults(JSON.parse(row.config)),
+    config: withAlgorithmDefaults(JSON.parse(row.config) as AlgorithmConfig),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));

@@ -128,7 +128,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesDeps> = async (app,
           response: withProblems({ 204: Type.Null() }, problems),
         },
         handler: async (request, reply) => {
-          const { user_id, source_id } = request.params as { user_id: string; source_id: string };
+          const { user_id, source_id } = request.params;
           await relateToSource(deps, tenantOf(request), user_id, source_id, relation, method === 'PUT');
           return reply.code(204).send();
         },

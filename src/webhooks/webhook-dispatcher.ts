@@ -134,7 +134,7 @@ export class WebhookDispatcher {
 
   /** Fills a freed slot at once, under the loop or a runDue alike (the loop's own passes are `fill`). */
   private refill(): void {
-    this.fill().catch((err) => this.deps.log.error({ err }, 'webhook dispatch failed; retrying at the next poll'));
+    this.fill().catch((err: unknown) => this.deps.log.error({ err }, 'webhook dispatch failed; retrying at the next poll'));
   }
 
   private anAttemptEnds(): Promise<void> {
