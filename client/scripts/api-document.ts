@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment,
+   @typescript-eslint/no-unsafe-member-access -- the OpenAPI document is JSON of any shape, walked by hand */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +9,6 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createRuntime } from '../../src/deps.js';
 
-/* The document is plain JSON, walked by hand. */
 type Json = Record<string, any>;
 
 /** /v1/openapi.json as the server serves it, from an app built on a throwaway SQLite database. */

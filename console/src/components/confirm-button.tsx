@@ -11,7 +11,7 @@ interface ConfirmButtonProps {
   children: ComponentChildren;
   pending: boolean;
   /** Does it, resolving whether it worked: the dialog closes, or stays open on the error. */
-  onConfirm(): Promise<boolean>;
+  onConfirm: () => Promise<boolean>;
   class?: string;
 }
 

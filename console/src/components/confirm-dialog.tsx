@@ -9,8 +9,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   danger?: boolean;
   pending?: boolean;
-  onConfirm(): void;
-  onCancel(): void;
+  onConfirm: () => void;
+  onCancel: () => void;
 }
 
 /**

@@ -6,7 +6,7 @@ interface FormProps {
   class: string;
   /** The console checks the fields itself: no browser bubbles. */
   noValidate?: boolean;
-  onSubmit(): void;
+  onSubmit: () => void;
   children: ComponentChildren;
 }
 

@@ -4,10 +4,10 @@ import { SERIES_COLOURS, type ChartSeries } from './stacked-bar-chart.js';
 interface LineChartProps {
   title: string;
   categories: string[];
-  categoryLabel(category: string): string;
+  categoryLabel: (category: string) => string;
   /** A null value is a gap (no data that day), not a zero. */
   series: (Omit<ChartSeries, 'values'> & { values: (number | null)[] })[];
-  formatValue(value: number): string;
+  formatValue: (value: number) => string;
 }
 
 const WIDTH = 440;

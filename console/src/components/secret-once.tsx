@@ -2,7 +2,7 @@ import { useId, useState } from 'preact/hooks';
 import { useT } from '../i18n/index.js';
 
 /** A secret the server shows only once (an API key, a webhook secret), with a copy button. */
-export function SecretOnce({ label, value, onDismiss }: { label: string; value: string; onDismiss(): void }) {
+export function SecretOnce({ label, value, onDismiss }: { label: string; value: string; onDismiss: () => void }) {
   const t = useT();
   const id = useId();
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -28,7 +28,7 @@ export function SecretOnce({ label, value, onDismiss }: { label: string; value: 
           {label}
         </label>
         <input id={id} class="secret-value" readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" class="button button-primary" onClick={copy}>
+        <button type="button" class="button button-primary" onClick={() => void copy()}>
           {t('secret.copy')}
         </button>
         <button type="button" class="button" onClick={onDismiss}>

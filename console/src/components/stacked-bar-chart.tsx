@@ -11,9 +11,9 @@ export interface ChartSeries {
 interface StackedBarChartProps {
   title: string;
   categories: string[];
-  categoryLabel(category: string): string;
+  categoryLabel: (category: string) => string;
   series: ChartSeries[];
-  formatValue(value: number): string;
+  formatValue: (value: number) => string;
 }
 
 /** Fills with at least 3:1 contrast on white (WCAG 1.4.11), distinct for the common colour-vision deficiencies. */

@@ -13,7 +13,7 @@ interface AlgorithmEditorProps {
   saveError: ApiError | undefined;
   /** Bumped after a successful save: the form shows "Saved". */
   savedAt: number | null;
-  onSave(config: AlgorithmConfig): void;
+  onSave: (config: AlgorithmConfig) => void;
 }
 
 /** Every field of an algorithm, with help text and the reason next to any field that cannot be saved. */

@@ -189,7 +189,7 @@ export function ExperimentPage({ tenantId, experimentId }: { tenantId: string; e
           <p class="section-help">{t('experiments.sharesHelp')}</p>
           <Form class="form-inline" noValidate onSubmit={() => void reshare.run(Object.fromEntries(e.variants.map((v) => [v.name, Number(shareOf(v.name)) / 100])))}>
             {e.variants.map((v) => (
-              <TextField key={v.name} label={t('experiments.shareOf', { variant: v.name })} type={'number' as 'text'} value={shareOf(v.name)} onValue={(value) => setShares((s) => ({ ...s, [v.name]: value }))} error={reshare.error?.fieldMessage('shares')} />
+              <TextField key={v.name} label={t('experiments.shareOf', { variant: v.name })} type={'number'} value={shareOf(v.name)} onValue={(value) => setShares((s) => ({ ...s, [v.name]: value }))} error={reshare.error?.fieldMessage('shares')} />
             ))}
             <FormProblem error={reshare.error} fields={['shares']} />
             <button type="submit" class="button" disabled={reshare.pending}>

@@ -62,7 +62,7 @@ export function ExperimentsPage({ tenantId }: { tenantId: string }) {
         <p class="section-help">{t('experiments.createHelp')}</p>
         <Form class="form-grid" noValidate onSubmit={() => void (!sharesError && create.run())}>
           <SelectField label={t('experiments.scenario')} value={chosenScenario} onValue={setScenario} options={scenarioNames.map((s) => ({ value: s, label: s }))} error={create.error?.fieldMessage('scenario')} />
-          <TextField label={t('experiments.minUsers')} help={t('experiments.minUsersHelp')} type={'number' as 'text'} value={minUsers} onValue={setMinUsers} error={create.error?.fieldMessage('min_users_per_variant')} />
+          <TextField label={t('experiments.minUsers')} help={t('experiments.minUsersHelp')} type={'number'} value={minUsers} onValue={setMinUsers} error={create.error?.fieldMessage('min_users_per_variant')} />
           <SelectField
             label={t('experiments.allocation')}
             help={t('experiments.allocationHelp')}
@@ -78,7 +78,7 @@ export function ExperimentsPage({ tenantId }: { tenantId: string }) {
               <legend>{i === 0 ? t('experiments.controlVariant') : t('experiments.variantN', { n: String(i + 1) })}</legend>
               <TextField label={t('experiments.variantName')} value={row.name} onValue={(name) => update(i, { name })} error={create.error?.fieldMessage(`variants[${i}].name`)} />
               <SelectField label={t('experiments.algorithm')} value={algorithmOf(row, i)} onValue={(algorithm) => update(i, { algorithm })} options={algorithmIds.map((a) => ({ value: a, label: a }))} error={create.error?.fieldMessage(`variants[${i}].algorithm_id`)} />
-              <TextField label={t('experiments.sharePercent')} type={'number' as 'text'} value={row.share} onValue={(share) => update(i, { share })} />
+              <TextField label={t('experiments.sharePercent')} type={'number'} value={row.share} onValue={(share) => update(i, { share })} />
               {rows.length > 2 && (
                 <button type="button" class="button button-small" onClick={() => setRows((all) => all.filter((_, j) => j !== i))}>
                   {t('experiments.removeVariant')}
