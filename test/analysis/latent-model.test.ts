@@ -27,7 +27,10 @@ describe('randomized truncated SVD', () => {
     const values: number[] = [];
     dense.forEach((row, r) => {
       row.forEach((x, c) => {
-        if (x !== 0) indices.push(c), values.push(x);
+        if (x !== 0) {
+          indices.push(c);
+          values.push(x);
+        }
       });
       offsets[r + 1] = indices.length;
     });

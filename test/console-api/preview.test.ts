@@ -17,7 +17,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
   let f: FeedFixture;
   const preview = async (query: Record<string, string | number | undefined>, scenario = 'home', tenantId = f.tenantId) => {
     const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string]));
-    const res = await f.t.admin('GET', `/admin/v1/tenants/${tenantId}/scenarios/${scenario}/preview?${params}`);
+    const res = await f.t.admin('GET', `/admin/v1/tenants/${tenantId}/scenarios/${scenario}/preview?${params.toString()}`);
     return { status: res.statusCode, body: res.json(), headers: res.headers };
   };
   const items = async (query: Record<string, string | number | undefined>, scenario = 'home') => {

@@ -40,7 +40,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
 
     const res = await lookup('alice');
     expect(res.statusCode).toBe(200);
-    const body = res.json() as Lookup;
+    const body = res.json<Lookup>();
     expect(body).toMatchObject((await f.t.api(f.key, 'GET', '/v1/users/alice')).json());
     expect(body.followed_sources).toEqual([expect.objectContaining({ id: f.sources.science })]);
     expect(body.blocked_sources).toEqual([expect.objectContaining({ id: f.sources.politics })]);
@@ -66,7 +66,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
       ]);
     }
     await f.t.processEvents();
-    const body = (await lookup('bob')).json() as Lookup;
+    const body = (await lookup('bob')).json<Lookup>();
     expect(body.recent_reads.map((r) => r.content_id)).toEqual(items.slice(5).map((i) => i.id).reverse());
     expect(body.sessions.map((s) => s.session_id)).toEqual(Array.from({ length: 20 }, (_, i) => `s-${24 - i}`));
   });
@@ -82,10 +82,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
     await f.t.api(other.apiKey, 'PUT', '/v1/users/carol', { properties: {} });
     await send([{ type: 'session_start', session_id: 'foreign', user_id: 'alice', occurred_at: at() }], other.apiKey);
     await f.t.processEvents();
-    const ours = (await lookup('alice')).json() as Lookup;
+    const ours = (await lookup('alice')).json<Lookup>();
     expect(ours.properties).toEqual({ interests: ['tech'] });
     expect(ours.sessions.map((s) => s.session_id)).toEqual(['evening', 'morning']);
-    const theirs = (await lookup('alice', other.tenantId)).json() as Lookup;
+    const theirs = (await lookup('alice', other.tenantId)).json<Lookup>();
     expect(theirs).toMatchObject({ properties: { interests: ['other tenant'] }, recent_reads: [], followed_sources: [] });
     expect(theirs.sessions.map((s) => s.session_id)).toEqual(['foreign']);
     expect((await lookup('carol')).statusCode).toBe(404);

@@ -44,7 +44,7 @@ describeInBrowser('console: push jobs', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /^Download the file of job job_/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.jsonl$/);
-    const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { user_id: string; candidates: unknown[] });
+    const lines = readFileSync((await download.path()), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { user_id: string; candidates: unknown[] });
     expect(lines.map((l) => l.user_id).sort()).toEqual(['reader-1', 'reader-2', 'reader-3']);
     for (const line of lines) expect(line.candidates).toHaveLength(2);
 

@@ -46,7 +46,7 @@ describeInBrowser('console: every page fits a phone, a small laptop and a deskto
     // Charts and tables come with their data: the page is measured once nothing is loading any more.
     await expect.poll(() => page.locator('.loading').count()).toBe(0);
     await page.evaluate('document.fonts.ready.then(() => true)');
-    const overflow = (await page.evaluate(OVERFLOW)) as { html: number; body: number };
+    const overflow = await page.evaluate<{ html: number; body: number }>(OVERFLOW);
     if (overflow.html > 0 || overflow.body > 0) overflowing.push(`${what}: ${overflow.html} px too wide (body ${overflow.body} px)`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'responsive', `${screenshot}.png`), fullPage: true });
   }

@@ -14,7 +14,7 @@ export const PASSWORD = 'correct horse battery staple';
 export async function createUser(t: TestApp, fields: { email: string; role: 'operator' | 'member'; tenant_id?: string; password?: string }) {
   const res = await t.admin('POST', '/admin/v1/console-users', { password: PASSWORD, ...fields });
   if (res.statusCode !== 201) throw new Error(`console user not created: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; email: string };
+  return res.json<{ id: string; email: string }>();
 }
 
 export function login(t: TestApp, email: string, password = PASSWORD, options: { remoteAddress?: string; cookie?: string } = {}) {

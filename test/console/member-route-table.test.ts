@@ -18,7 +18,7 @@ interface AdminRoute {
 
 /** Every /admin operation of the app: new routes join the table below without anyone listing them. */
 async function adminRoutes(app: FastifyInstance): Promise<AdminRoute[]> {
-  const doc = (await app.inject('/v1/openapi.json')).json() as { paths: Record<string, Record<string, Record<string, unknown>>> };
+  const doc = (await app.inject('/v1/openapi.json')).json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>();
   return Object.entries(doc.paths)
     .filter(([path]) => path.startsWith('/admin/'))
     .flatMap(([path, operations]) =>

@@ -109,7 +109,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('events survive k
 
     // Resending everything acknowledged changes nothing: each event took effect once.
     for (const a of acked) {
-      const res = await fetch(`${server!.url}/v1/events`, { method: 'POST', headers: apiHeaders, body: JSON.stringify({ events: a.events }) });
+      const res = await fetch(`${server.url}/v1/events`, { method: 'POST', headers: apiHeaders, body: JSON.stringify({ events: a.events }) });
       expect(res.status).toBe(202);
     }
     await waitProcessed();

@@ -65,7 +65,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment assig
     return [...variants][0] as string | null;
   };
   const feedOf = async (t: TestApp, query: Record<string, string>) => {
-    const res = await t.api(f.key, 'GET', `/v1/feed?${new URLSearchParams({ scenario: 'home', limit: '10', ...query })}`);
+    const res = await t.api(f.key, 'GET', `/v1/feed?${new URLSearchParams({ scenario: 'home', limit: '10', ...query }).toString()}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };

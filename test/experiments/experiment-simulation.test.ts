@@ -17,7 +17,7 @@ describe('an experiment decided by simulated readers', () => {
     f = await startFeedFixture({ backend: testBackends()[0]!, perSource: 8 });
     api = {
       admin: async (method, path, body) => {
-        const res = await f.t.admin(method as 'GET', path, body);
+        const res = await f.t.admin(method, path, body);
         return { status: res.statusCode, body: res.json() };
       },
       putUser: async (userId) => void (await f.t.api(f.key, 'PUT', `/v1/users/${userId}`, { properties: {} })),

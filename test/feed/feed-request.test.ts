@@ -52,7 +52,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: re
     ['no scenario', { scenario: undefined }, 'scenario'],
   ])('%s → 400 problem naming the parameter, and no credit', async (_name, query, field) => {
     const params = new URLSearchParams(Object.entries({ scenario: 'home', ...query }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string]));
-    const res = await f.t.api(f.key, 'GET', `/v1/feed?${params}`);
+    const res = await f.t.api(f.key, 'GET', `/v1/feed?${params.toString()}`);
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.headers['x-credits-used']).toBe('0');

@@ -65,7 +65,7 @@ export async function startFeedFixture(options: TestAppOptions & { perSource?: n
 
   const feed: FeedFixture['feed'] = async (query, apiKey = key) => {
     const params = new URLSearchParams(Object.entries({ scenario: 'home', ...query }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string]));
-    const res = await t.api(apiKey, 'GET', `/v1/feed?${params}`);
+    const res = await t.api(apiKey, 'GET', `/v1/feed?${params.toString()}`);
     return { status: res.statusCode, body: res.json(), headers: res.headers };
   };
   return { t, key, tenantId, sources, items, feed, ingest };

@@ -239,7 +239,10 @@ function dropRequired(value: unknown, at: number): { value: unknown; label: stri
   const keyed: Array<Array<string | number>> = [];
   const walk = (node: unknown, path: Array<string | number>) => {
     if (Array.isArray(node)) node.forEach((child, i) => walk(child, [...path, i]));
-    else if (node && typeof node === 'object') for (const [k, child] of Object.entries(node)) (keyed.push([...path, k]), walk(child, [...path, k]));
+    else if (node && typeof node === 'object') for (const [k, child] of Object.entries(node)) {
+      keyed.push([...path, k]);
+      walk(child, [...path, k]);
+    }
   };
   walk(value, []);
   if (!keyed.length) return { value: {}, label: 'empty object' };

@@ -34,6 +34,7 @@ export function watchLockWaits(t: TestApp): LockWatch {
     };
   }
   // Count callers still waiting for the connection; the holder got it before `held`.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) below, and put back after
   const original = SqliteDriver.prototype.acquireConnection;
   let waiting = 0;
   SqliteDriver.prototype.acquireConnection = async function (this: SqliteDriver) {

@@ -43,6 +43,8 @@ export class NewsSite {
   ) {}
 
   static async start(): Promise<NewsSite> {
+    // Assigned once the server listens; requests reach the handler only after that.
+    // eslint-disable-next-line prefer-const -- the handler, created first, reads it
     let site: NewsSite | undefined;
     const server = createServer((req, res) => site!.handle(req.url ?? '/', req.headers, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -102,7 +102,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('X-RateLimit-* an
   afterAll(() => t.close());
 
   it('the calls cover every /v1 operation of the OpenAPI document', async () => {
-    const doc = (await t.app.inject('/v1/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject('/v1/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>();
     const documented = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/v1/'))
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));

@@ -35,7 +35,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('admin routes ref
     const t = await startTestApp({ backend });
     try {
       const { apiKey } = await t.createTenant();
-      const doc = (await t.app.inject('/v1/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+      const doc = (await t.app.inject('/v1/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>();
       const routes = Object.entries(doc.paths).filter(([path]) => path.startsWith('/admin/'));
       expect(routes.length).toBeGreaterThan(10);
       for (const [path, methods] of routes) {

@@ -25,7 +25,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a category for e
     serial++;
     const res = await t.admin('POST', '/admin/v1/contents', { source_id: sourceId, url: `https://news.example/${topic}/${serial}`, ...article(topic, serial), ...(category && { category }), published_at: new Date(t.clock.now()).toISOString() });
     expect(res.statusCode).toBe(201);
-    return res.json() as { id: string; category: string | null; category_source: string | null };
+    return res.json<{ id: string; category: string | null; category_source: string | null }>();
   };
 
   beforeAll(async () => {

@@ -22,7 +22,7 @@ describe('implicit ALS', () => {
     const byItem = transpose(m);
     expect(byItem.users).toBe(40);
     expect(byItem.item.length).toBe(m.item.length);
-    expect(Array.from(byItem.item.subarray(byItem.rowStart[0]!, byItem.rowStart[1]!))).toEqual(groupA.flatMap((row, u) => (row.includes(0) ? [u] : [])));
+    expect(Array.from(byItem.item.subarray(byItem.rowStart[0], byItem.rowStart[1]))).toEqual(groupA.flatMap((row, u) => (row.includes(0) ? [u] : [])));
   });
 
   it('gives the same factors for the same interactions and seed', () => {

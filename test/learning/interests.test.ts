@@ -37,7 +37,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('interests at col
     const businessDesk = await t.createSource({ name: 'Business desk', category: 'business' });
     const wire = await t.createSource({ name: 'Wire (no categories)' });
     const ingest = async (source: string, fields: { title: string; body: string }, hoursAgo: number, n: number) =>
-      (await t.admin('POST', '/admin/v1/contents', { source_id: source, url: `https://news.example/${n}`, ...fields, published_at: new Date(t.clock.now() - hoursAgo * 3_600_000).toISOString() })).json() as { id: string; category: string };
+      (await t.admin('POST', '/admin/v1/contents', { source_id: source, url: `https://news.example/${n}`, ...fields, published_at: new Date(t.clock.now() - hoursAgo * 3_600_000).toISOString() })).json<{ id: string; category: string }>();
     let n = 0;
     // Older labelled articles: what the classifier learns from. Only these say 投手 and 株価.
     for (let i = 0; i < 12; i++) await ingest(sportsDesk, text(SPORTS, ['投手', '投手'], ++n), 100, n);

@@ -36,7 +36,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('item vectors lea
     n++;
     const res = await t.admin('POST', '/admin/v1/contents', { source_id: source, url: `https://news.example/${n}`, ...article(words, random, n), published_at: new Date(t.clock.now() - hoursAgo * 3_600_000).toISOString() });
     expect(res.statusCode).toBe(201);
-    return (res.json() as { id: string }).id;
+    return res.json<{ id: string }>().id;
   };
 
   /** How many of a new user's first 10 items are fielding articles. */

@@ -24,7 +24,7 @@ function handLoop() {
     errors,
     failNext: (err: Error | null) => (fail = err),
     /** Ends the pass in flight and lets the loop react to it. */
-    async finish(more = false) {
+    finish: async (more = false) => {
       const end = ends.shift();
       if (!end) throw new Error('no pass in flight');
       end(more);

@@ -68,7 +68,7 @@ function scanProcessEnv(): { names: Map<string, string[]>; unrecognised: string[
 /** Names `loadConfig` actually asks its environment for (a proxy records each read). */
 function namesLoadConfigReads(): Set<string> {
   const read = new Set<string>();
-  const env = new Proxy({} as Record<string, string | undefined>, {
+  const env = new Proxy({}, {
     get(_target, key) {
       if (typeof key === 'string') read.add(key);
       return undefined;

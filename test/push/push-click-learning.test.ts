@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
 import { FIXTURE_ALGORITHM, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
-import { downloadLines, runJob, type PushLine } from '../helpers/push.js';
+import { downloadLines, runJob } from '../helpers/push.js';
 
 const HOUR = 3_600_000;
 
@@ -23,7 +23,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a push click imp
   const push = async (scenario: string) => {
     f.t.clock.advance(HOUR);
     const lines = await downloadLines(f.t, await runJob(f.t, f.key, { scenario, candidates_per_user: 3, target_mode: 'manual', user_ids: ['fan', 'idle'] }));
-    return new Map(lines.map((l) => [l.user_id, l.candidates])) as Map<string, PushLine['candidates']>;
+    return new Map(lines.map((l) => [l.user_id, l.candidates]));
   };
   /** Mean position of sports items in a user's whole feed: lower is better placed. */
   const sportsRank = async (userId: string) => {

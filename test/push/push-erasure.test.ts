@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ObjectStore } from '../../src/storage/object-store.js';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 import { createJob, downloadLines, getJob, runJob } from '../helpers/push.js';
@@ -65,7 +64,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('DELETE of a user
 
     // The DELETE lands once the file is uploaded and before the job is committed as
     // completed: it finds no finished file to clean, so the job must.
-    const objects = f.t.deps.objects as ObjectStore;
+    const objects = f.t.deps.objects;
     const put = objects.put.bind(objects);
     let deleted = 0;
     objects.put = async (key, body, contentType) => {

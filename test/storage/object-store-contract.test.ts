@@ -4,7 +4,7 @@ import { BUCKET, bytesOf, chunked, failingAfter, readAll, startS3rver, storeFrom
 
 interface Backend {
   name: string;
-  start(): Promise<{ store: ObjectStore; stop(): Promise<void> }>;
+  start(): Promise<{ store: ObjectStore; stop: () => Promise<void> }>;
 }
 
 /** Every behaviour of the ObjectStore interface, on every backend (STYLE habit 7). */

@@ -20,7 +20,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('thumbnails: GET 
   const article = async (path: string, size: { width: number; height: number }) => {
     serial++;
     const id = await t.ingest({ source_id: sourceId, url: `https://news.example/t/${serial}`, title: `記事 ${serial}`, body: '本文です。', thumbnail_url: site.url(path), thumbnail_width: size.width, thumbnail_height: size.height });
-    return (await t.api(key, 'GET', `/v1/contents/${id}`)).json() as { id: string; thumbnail: { url: string; width: number; height: number } };
+    return (await t.api(key, 'GET', `/v1/contents/${id}`)).json<{ id: string; thumbnail: { url: string; width: number; height: number } }>();
   };
   /** A browser's GET: no Authorization, its Accept header. */
   const load = (url: string, accept?: string, headers: Record<string, string> = {}) => {
@@ -55,7 +55,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('thumbnails: GET 
     t.clock.advance(1000);
     const feedResponse = await t.api(key, 'GET', '/v1/feed?scenario=home&limit=100');
     expect(feedResponse.statusCode, feedResponse.body).toBe(200);
-    const feed = feedResponse.json() as { items: { id: string; thumbnail: unknown }[] };
+    const feed = feedResponse.json<{ items: { id: string; thumbnail: unknown }[] }>();
     expect(feed.items.find((i) => i.id === item.id)?.thumbnail).toEqual(item.thumbnail);
   });
 
