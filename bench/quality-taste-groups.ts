@@ -145,7 +145,7 @@ try {
         return r.clicks >= 10 ? { served: [], liked: [] } : browse(r, PAGE, 5);
       }),
     );
-    await Promise.all(newcomers.map((r, i) => (browsed[i]!.served.length === 0 ? null : client.report(r.id, `${r.id}_s`, browsed[i]!.served, browsed[i]!.liked.slice(0, 1)))));
+    await Promise.all(newcomers.map((r, i) => (browsed[i]!.served.length === 0 ? Promise.resolve() : client.report(r.id, `${r.id}_s`, browsed[i]!.served, browsed[i]!.liked.slice(0, 1)))));
     await client.drained(120_000);
     newcomers.forEach((r, i) => {
       const click = browsed[i]!.liked[0];

@@ -145,7 +145,7 @@ try {
         return { served, liked: served.filter((item) => onTopic(r, item) && !r.read.has(item.id)).slice(0, Math.min(2, next - r.clicks)) };
       }),
     );
-    await Promise.all(clickers.map((r, i) => (browsed[i]!.served.length === 0 ? null : client.report(r.id, `${r.id}_s`, browsed[i]!.served, browsed[i]!.liked))));
+    await Promise.all(clickers.map((r, i) => (browsed[i]!.served.length === 0 ? Promise.resolve() : client.report(r.id, `${r.id}_s`, browsed[i]!.served, browsed[i]!.liked))));
     await client.drained(120_000);
     // What workers do every MODEL_TRAIN_INTERVAL_S: the collaborative model and, for an algorithm with learned_weights, the weights.
     await client.admin(admin, 'POST', `/admin/v1/tenants/${data.tenantId}/model/train`);

@@ -70,10 +70,18 @@ export async function benchRuntime(options: { startWorkers: boolean }): Promise<
 export async function listenForBench(app: FastifyInstance, runtime: Runtime): Promise<string> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   runtime.setListenAddress(address);
-  process.once('SIGTERM', async () => {
-    await app.close();
-    await runtime.close();
-    process.exit(0);
+  // A failed close must still end the process (an async listener's rejection would go unhandled).
+  process.once('SIGTERM', () => {
+    void (async () => {
+      await app.close();
+      await runtime.close();
+    })().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
   });
   return address;
 }

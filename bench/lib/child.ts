@@ -24,7 +24,7 @@ export async function startTarget(script: string, env: Record<string, string> = 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = await new Promise<{ url: string; headers: Record<string, string>; info: Record<string, string> }>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += d;
       const match = /READY (.*)\n/.exec(out);
       if (match) {

@@ -40,7 +40,7 @@ function cpuSeconds(pid: number): number | null {
 /** Machine-wide busy and total time (seconds summed over cores) from /proc/stat's first line. */
 function machineSeconds(): { busy: number; total: number } {
   const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = values.map(Number) as number[];
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = values.map(Number);
   const busy = user! + nice! + system! + irq! + softirq! + steal!;
   return { busy: busy / TICKS_PER_SECOND, total: (busy + idle! + iowait!) / TICKS_PER_SECOND };
 }

@@ -115,14 +115,14 @@ function topicVectors(random: Random): Map<Category, Float32Array[]> {
   return topics;
 }
 
-async function insertChunked<T extends keyof Database & string>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+async function insertChunked<T extends keyof Database>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   if (rows.length === 0) return;
   // SQLite binds at most 32,766 values a statement (PostgreSQL 65,535).
   const perStatement = Math.max(1, Math.min(1000, Math.floor(30_000 / Object.keys(rows[0]!).length)));
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += perStatement) {
       // Kysely cannot relate a generic table name to its row type.
-      await trx.insertInto(table).values(rows.slice(i, i + perStatement) as never).execute();
+      await trx.insertInto(table).values(rows.slice(i, i + perStatement)).execute();
     }
   });
 }

@@ -33,25 +33,25 @@ export async function startService(args: string[], env: Record<string, string>, 
       reject(new Error(`content-feed ${args.join(' ')} did not start in ${START_LIMIT_MS / 1000} s:\n${output}`));
     }, START_LIMIT_MS);
     const check = (chunk: Buffer) => {
-      output += chunk;
+      output += chunk.toString();
       const listening = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
       if (listening || output.includes('content-feed worker running')) {
         clearTimeout(timer);
         resolve(listening ? listening[1]! : null);
       }
     };
-    child.stdout!.on('data', check);
-    child.stderr!.on('data', (d) => (output += d));
+    child.stdout.on('data', check);
+    child.stderr.on('data', (d) => (output += d));
     void exited.then(() => {
       clearTimeout(timer);
       reject(new Error(`content-feed ${args.join(' ')} exited with ${child.exitCode}:\n${output}`));
     });
   });
   // Keep draining its output (warnings), so a full pipe never blocks it.
-  child.stdout!.removeAllListeners('data');
-  child.stdout!.resume();
-  child.stderr!.removeAllListeners('data');
-  child.stderr!.on('data', (d) => process.stderr.write(d));
+  child.stdout.removeAllListeners('data');
+  child.stdout.resume();
+  child.stderr.removeAllListeners('data');
+  child.stderr.on('data', (d) => process.stderr.write(d));
   return {
     url,
     process: child,

@@ -84,7 +84,6 @@ export async function runSimulation(api: SimulationApi, o: SimulationOptions): P
   const experimentId = await setUpExperiment(api, o);
   const random = seededRandom(o.seed);
   const url = `/admin/v1/tenants/${o.tenantId}/experiments/${experimentId}`;
-  let last: any = null;
   for (let served = 1; served <= o.maxUsers; served++) {
     const userId = `sim-${o.seed}-${served}`;
     const liked = o.sources[Math.floor(random() * o.sources.length)]!;
@@ -101,7 +100,7 @@ export async function runSimulation(api: SimulationApi, o: SimulationOptions): P
     await api.events(events);
     if (api.train && o.trainEvery && served % o.trainEvery === 0) await api.train();
     if (served % o.checkEvery === 0 || served === o.maxUsers) {
-      last = (await api.admin('GET', url)).body.results;
+      const last = (await api.admin('GET', url)).body.results;
       if (last.winner !== null || served === o.maxUsers) {
         // Over: end it, so the next seed's experiment may run on the scenario.
         await api.admin('POST', `${url}/stop`);

@@ -43,7 +43,7 @@ export class FeedClient {
   async feed(userId: string, limit: number, options: { cursor?: string; scenario?: string } = {}): Promise<FeedPage> {
     const query = new URLSearchParams({ scenario: options.scenario ?? this.scenario, user_id: userId, limit: String(limit) });
     if (options.cursor) query.set('cursor', options.cursor);
-    return (await (await this.call('GET', `/v1/feed?${query}`)).json()) as FeedPage;
+    return (await (await this.call('GET', `/v1/feed?${query.toString()}`)).json()) as FeedPage;
   }
 
   /** An admin call (the bench's operator token in `adminHeaders`). */

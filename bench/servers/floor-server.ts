@@ -51,7 +51,7 @@ const address = await listenForBench(app, runtime);
 
 const headers = { authorization: `Bearer ${apiKey}` };
 const check = await app.inject({ method: 'GET', url: '/v1/feed?scenario=bench', headers });
-const served = check.statusCode === 200 ? (check.json() as { items: unknown[] }).items.length : 0;
+const served = check.statusCode === 200 ? check.json<{ items: unknown[] }>().items.length : 0;
 if (served !== items.length) throw new Error(`floor GET /v1/feed: ${check.statusCode}, ${served} items of ${items.length}: ${check.body.slice(0, 500)}`);
 
 process.stdout.write(`READY ${JSON.stringify({ url: `${address}/v1/feed?scenario=bench`, baseUrl: address, headers, tenantId: tenant.id })}\n`);

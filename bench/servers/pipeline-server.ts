@@ -53,8 +53,16 @@ const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(
   `READY ${JSON.stringify({ url: `${address}/v1/contents/${item.id}`, baseUrl: address, headers: { authorization: `Bearer ${apiKey}` }, tenantId: tenant.id, contentId: item.id, secretKey })}\n`,
 );
-process.once('SIGTERM', async () => {
-  await app.close();
-  await runtime.close();
-  process.exit(0);
+// A failed close must still end the process (an async listener's rejection would go unhandled).
+process.once('SIGTERM', () => {
+  void (async () => {
+    await app.close();
+    await runtime.close();
+  })().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 });

@@ -44,7 +44,7 @@ runtime.setListenAddress(address); // thumbnail URLs are built on the listen add
 const call = async (method: 'GET' | 'POST', url: string, payload: unknown, authorization: string, status: number) => {
   const response = await app.inject({ method, url, headers: { authorization }, ...(payload === undefined ? {} : { payload: payload as object }) });
   if (response.statusCode !== status) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.json() as Record<string, any>;
+  return response.json<Record<string, any>>();
 };
 const admin = `Bearer ${adminToken}`;
 const tenant = await call('POST', '/admin/v1/tenants', { name: 'bench', plan: 'custom', rate_limit_rps: 100_000, usage_cap_credits: 1e9 }, admin, 201);
@@ -74,8 +74,16 @@ for (let n = 0; n < articles; n++) {
 
 process.stdout.write(`READY ${JSON.stringify({ url: thumbnails[0], baseUrl: address, headers: {}, thumbnails: thumbnails.join(' ') })}\n`);
 process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-process.once('SIGTERM', async () => {
-  await app.close();
-  await runtime.close();
-  process.exit(0);
+// A failed close must still end the process (an async listener's rejection would go unhandled).
+process.once('SIGTERM', () => {
+  void (async () => {
+    await app.close();
+    await runtime.close();
+  })().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 });
