@@ -17,7 +17,10 @@ const START_LIMIT_MS = 180_000;
 /** A process still running this long after SIGTERM (a push job winding down) is killed. */
 const STOP_LIMIT_MS = 30_000;
 
-/** Starts `content-feed serve|worker …` as production does (`node dist/main.js`, built from the sources first) and waits for the line that says it runs. */
+/**
+ * Starts `content-feed serve|worker …` as production does (`node dist/main.js`, built from the sources
+ * first) and waits for the line that says it runs.
+ */
 export async function startService(args: string[], env: Record<string, string>, nodeArgs: string[] = [], cwd = ROOT): Promise<ServiceProcess> {
   const main = builtMain();
   const child = spawn(process.execPath, [...nodeArgs, main, ...args], {

@@ -38,7 +38,10 @@ export interface Preview {
   ignoredAreas: string[];
   /** The algorithm previewed: the scenario's, or the one the query named. */
   algorithmId: string;
-  /** The weights the ranking used, the configured ones, and those fitted to the clicks on what this algorithm ranked in this scenario (docs/learning.md). */
+  /**
+   * The weights the ranking used, the configured ones, and those fitted to the clicks on what this
+   * algorithm ranked in this scenario (docs/learning.md).
+   */
   weights: { inUse: Weights; source: 'configured' | 'fitted'; configured: Weights; fitted: FittedWeights | null };
   items: PreviewItem[];
 }

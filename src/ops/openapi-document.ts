@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment,
-   @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return -- edits the generated OpenAPI document, JSON of any shape, in place */
+   @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
+   edits the generated OpenAPI document, JSON of any shape, in place */
 import { STATUS_CODES } from 'node:http';
 import { problemExample } from './problem-examples.js';
 

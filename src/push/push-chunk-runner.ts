@@ -49,7 +49,10 @@ export interface ChunkRunnerDeps {
   leaseMs: number;
 }
 
-/** How a chunk's run ended: done (its part written and recorded), lost to another worker, given back (stopping), or given up after an error. */
+/**
+ * How a chunk's run ended: done (its part written and recorded), lost to another worker, given back
+ * (stopping), or given up after an error.
+ */
 export type ChunkOutcome = 'done' | 'lost' | 'released' | 'abandoned';
 
 /** The one ranking a batch's plain users share (see `rankUser`). */

@@ -129,7 +129,10 @@ export async function renewLease(db: Db, run: RunHandle, now: number, leaseMs: n
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Adds a finished chunk's users to the job's progress (the job view's `users_processed`), in the chunk's transaction; false when the job has ended. */
+/**
+ * Adds a finished chunk's users to the job's progress (the job view's `users_processed`), in the
+ * chunk's transaction; false when the job has ended.
+ */
 export async function addProgress(db: Db, jobId: string, processed: number, skipped: number): Promise<boolean> {
   const result = await db
     .updateTable('push_jobs')

@@ -187,7 +187,10 @@ export class PushJobRunner {
     return this.chunks.run(job, plan, chunk, owner, stopping);
   }
 
-  /** Gives a run's job back to the queue at once (its worker is stopping); the chunks done stay done, and the next run resumes after them. */
+  /**
+   * Gives a run's job back to the queue at once (its worker is stopping); the chunks done stay done,
+   * and the next run resumes after them.
+   */
   async release(run: RunHandle): Promise<void> {
     await releaseRun(this.deps.db, run);
   }

@@ -99,7 +99,10 @@ export async function countUsers(db: Db, tenantId: string, filter: UserFilter): 
   return Number(row.n);
 }
 
-/** A page of the filter's user ids in id order after `afterUserId`, up to `throughUserId` when given (keyset: never the whole list in memory). */
+/**
+ * A page of the filter's user ids in id order after `afterUserId`, up to `throughUserId` when given
+ * (keyset: never the whole list in memory).
+ */
 export async function userIdPage(db: Db, tenantId: string, filter: UserFilter, afterUserId: string | null, limit: number, throughUserId: string | null = null): Promise<string[]> {
   let query = filteredUsers(db, tenantId, filter).select('user_id').orderBy('user_id').limit(limit);
   if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);

@@ -19,7 +19,7 @@ export async function tablesContaining(t: TestApp, needle: string): Promise<stri
   const found: string[] = [];
   for (const table of await tableNames(t)) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.deps.db)).rows;
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- columns hold text, numbers and Buffers, each of which String() spells out
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- columns hold text, numbers and Buffers: String() spells each out
     if (rows.some((row) => Object.values(row).some((v) => v !== null && String(v).includes(needle)))) found.push(table);
   }
   return found;
