@@ -118,12 +118,12 @@ export function crawlMeter(metrics: Registry) {
     registers: [metrics],
   });
   return {
-    fresh(seconds: number) {
+    fresh: (seconds: number) => {
       freshness.observe(seconds);
     },
-    crawled(report: CrawlReport) {
+    crawled: (report: CrawlReport) => {
       crawls.inc({ status: report.status });
-      for (const [outcome, n] of Object.entries(report.counts)) if (n > 0) entries.inc({ outcome }, n);
+      for (const [outcome, n] of Object.entries(report.counts) as [string, number][]) if (n > 0) entries.inc({ outcome }, n);
     },
   };
 }

@@ -48,7 +48,7 @@ export class CorpusSync {
   }
 
   private async syncLogged(): Promise<void> {
-    await this.sync().catch((err) => this.deps.log.error({ err }, 'saving term statistics failed'));
+    await this.sync().catch((err: unknown) => this.deps.log.error({ err }, 'saving term statistics failed'));
   }
 
   private async sync(): Promise<void> {

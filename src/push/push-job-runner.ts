@@ -72,6 +72,7 @@ export class PushJobRunner {
       this.deps.log.error({ err, jobId: job.id }, 'push job heartbeat failed'),
     );
     const signal = AbortSignal.any([lease.lost, stopping]);
+    // eslint-disable-next-line no-useless-assignment -- the rule does not follow the paths out of the try that read it
     let parts: { partKey: string; processed: number; skipped: number }[] = [];
     const key = resultKey(job.id, job.attempts);
     try {

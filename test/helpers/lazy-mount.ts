@@ -47,8 +47,8 @@ export async function mountLazyFs(): Promise<LazyMount> {
     let exit: string | null = null;
     const child = spawn(PYTHON, [SCRIPT, backing, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     daemon = child;
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
     // 'close' comes after the last of its output: the error below carries all of it.
     child.once('close', (code, signal) => (exit = signal ?? `exit code ${code}`));
     child.once('error', (error) => (exit = error.message));
@@ -61,7 +61,7 @@ export async function mountLazyFs(): Promise<LazyMount> {
       }, 10_000, 20);
     } catch (error) {
       child.kill('SIGKILL');
-      throw new Error(`${(error as Error).message}; it said: ${output.trim() || '(nothing)'}`);
+      throw new Error(`${(error as Error).message}; it said: ${output.trim() || '(nothing)'}`, { cause: error });
     }
   };
   const unmount = async () => {
