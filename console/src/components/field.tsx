@@ -59,12 +59,12 @@ interface TextFieldProps {
 }
 
 export function TextField({ label, help, error, value, onValue, type = 'text', class: inputClass, ...input }: TextFieldProps) {
+  // Preact types <input> per `type` (which roles it allows); a union of types is not narrowed, hence the cast.
+  const inputType = type as 'text';
   return (
     <Field label={label} help={help} error={error}>
       {(control) => (
-        // Preact types <input> per `type` (which roles it allows); a union of types is not narrowed, hence the cast.
-        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the rule misses that the cast picks the union member
-        <input {...input} {...control} type={type as 'text'} class={inputClass} value={value} onInput={(e) => onValue(e.currentTarget.value)} />
+        <input {...input} {...control} type={inputType} class={inputClass} value={value} onInput={(e) => onValue(e.currentTarget.value)} />
       )}
     </Field>
   );
