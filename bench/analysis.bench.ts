@@ -41,7 +41,9 @@ export async function analysisBench(): Promise<BenchRow[]> {
       const t0 = performance.now();
       const article = extractArticle(decodeText(page.bytes, 'text/html; charset=utf-8'), page.url);
       const t1 = performance.now();
-      await analyser.analyse([{ title: article.title ?? '', text: article.text, categoryHints: [page.category], languageHint: article.language }]);
+      await analyser.analyse([
+        { title: article.title ?? '', text: article.text, categoryHints: [page.category], languageHint: article.language },
+      ]);
       analyseMs += performance.now() - t1;
       extractMs += t1 - t0;
     }
@@ -57,7 +59,10 @@ export async function analysisBench(): Promise<BenchRow[]> {
   return [
     { name: `analysis: corpus`, value: `${origin} (${measured.length} measured), pages ${(avgBytes / 1024).toFixed(1)} KB on average` },
     { name: 'analysis: extraction per article', value: `${(extractMs / measured.length).toFixed(2)} ms` },
-    { name: 'analysis: analysis per article (lang, category, keywords, simhash, areas, vector)', value: `${(analyseMs / measured.length).toFixed(2)} ms` },
+    {
+      name: 'analysis: analysis per article (lang, category, keywords, simhash, areas, vector)',
+      value: `${(analyseMs / measured.length).toFixed(2)} ms`,
+    },
     { name: 'analysis: articles/s on one core', value: `${Math.round(1000 / perArticle)}`, target: '≥ 200/s on 2 cores' },
   ];
 }

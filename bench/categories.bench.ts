@@ -67,8 +67,14 @@ export async function categoriesBench(): Promise<BenchRow[]> {
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   return [
     { name: 'categories: corpus', value: `${origin}; learned from ${cut}, scored on ${test.length} (${perLabel.size} categories)` },
-    { name: 'categories: held-out accuracy', value: `${pct(right / test.length)} right; ${pct(confident / test.length)} above the 0.6 threshold (the rest: other)` },
+    {
+      name: 'categories: held-out accuracy',
+      value: `${pct(right / test.length)} right; ${pct(confident / test.length)} above the 0.6 threshold (the rest: other)`,
+    },
     { name: 'categories: per category', value: [...perLabel].map(([label, t]) => `${label} ${pct(t.right / t.n)}`).join(', ') },
-    { name: 'categories: cost', value: `learn ${((learnMs * 1000) / cut).toFixed(0)} µs, classify ${classifyUs.toFixed(0)} µs an article (terms already analysed)` },
+    {
+      name: 'categories: cost',
+      value: `learn ${((learnMs * 1000) / cut).toFixed(0)} µs, classify ${classifyUs.toFixed(0)} µs an article (terms already analysed)`,
+    },
   ];
 }

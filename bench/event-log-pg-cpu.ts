@@ -58,16 +58,39 @@ async function run(mode: 'events table' | 'NATS log'): Promise<{ mode: string; s
   await db.connect();
   try {
     const call = async (method: string, route: string, body: unknown, key = ADMIN_TOKEN) => {
-      const res = await fetch(`${server.url}${route}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${server.url}${route}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return (await res.json()) as any;
     };
-    const tenant = await call('POST', '/admin/v1/tenants', { name: 'Bench', plan: 'custom', rate_limit_rps: 100_000, default_scenarios: false });
+    const tenant = await call('POST', '/admin/v1/tenants', {
+      name: 'Bench',
+      plan: 'custom',
+      rate_limit_rps: 100_000,
+      default_scenarios: false,
+    });
     const apiKey = (await call('POST', `/admin/v1/tenants/${tenant.id}/api-keys`, {})).api_key as string;
     const source = await call('POST', '/admin/v1/sources', { name: 'Bench', trust_level: 2, language: 'ja' });
-    const content = await call('POST', '/admin/v1/contents', { title: 'Bench', url: 'https://bench.example/1', source_id: source.id, published_at: new Date().toISOString() });
+    const content = await call('POST', '/admin/v1/contents', {
+      title: 'Bench',
+      url: 'https://bench.example/1',
+      source_id: source.id,
+      published_at: new Date().toISOString(),
+    });
     const tokens = new TrackingTokens(SECRET_KEY);
     const userTokens = Array.from({ length: 50 }, (_, u) =>
-      tokens.issue({ tenantId: tenant.id, contentId: content.id, scenario: 'home', channel: 'feed', userId: `user-${u}`, requestId: 'bench', position: 0, issuedAt: 0 }),
+      tokens.issue({
+        tenantId: tenant.id,
+        contentId: content.id,
+        scenario: 'home',
+        channel: 'feed',
+        userId: `user-${u}`,
+        requestId: 'bench',
+        position: 0,
+        issuedAt: 0,
+      }),
     );
     let n = 0;
     const body = () => {
@@ -80,7 +103,13 @@ async function run(mode: 'events table' | 'NATS log'): Promise<{ mode: string; s
           const u = (n * 7 + i) % 50;
           const session = `s-${n}-${u}`;
           if (i % 10 === 0) return { type: 'session_start', session_id: session, user_id: `user-${u}`, occurred_at: at };
-          return { type: i % 10 === 1 ? 'click' : 'impression', session_id: session, user_id: `user-${u}`, occurred_at: at, tracking_token: userTokens[u] };
+          return {
+            type: i % 10 === 1 ? 'click' : 'impression',
+            session_id: session,
+            user_id: `user-${u}`,
+            occurred_at: at,
+            tracking_token: userTokens[u],
+          };
         }),
       });
     };
@@ -91,7 +120,11 @@ async function run(mode: 'events table' | 'NATS log'): Promise<{ mode: string; s
         Array.from({ length: CLIENTS }, async () => {
           while (sent < EVENTS) {
             sent += PER_REQUEST;
-            const res = await fetch(`${server.url}/v1/events`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: body() });
+            const res = await fetch(`${server.url}/v1/events`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+              body: body(),
+            });
             if (res.status !== 202) throw new Error(`POST /v1/events: ${res.status} ${await res.text()}`);
           }
         }),

@@ -16,7 +16,10 @@ const USERS = EVENTS_PER_REQUEST;
 async function storedEvents(databaseUrl: string): Promise<number> {
   const { db, close } = openDatabase(databaseUrl);
   try {
-    const row = await db.selectFrom('events').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('events')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   } finally {
     await close();
@@ -43,14 +46,31 @@ export async function eventsBench(durationSeconds: number, backend: BenchBackend
 async function measure(durationSeconds: number, databaseUrl: string, env: Record<string, string>): Promise<BenchRow[]> {
   // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops.
   const profileDir = process.env.BENCH_CPU_PROF;
-  const target = await startTarget('bench/servers/pipeline-server.ts', env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  const target = await startTarget(
+    'bench/servers/pipeline-server.ts',
+    env,
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
   const databaseName = databaseUrl.startsWith('postgres') ? new URL(databaseUrl).pathname.slice(1) : null;
   const cpuGroups: CpuGroup[] = [{ name: 'service', pids: () => [target.child.pid!] }];
-  if (databaseName) cpuGroups.push({ name: 'PostgreSQL', pids: () => processesWhere((comm, cmdline) => comm === 'postgres' && cmdline.includes(` ${databaseName} `)) });
+  if (databaseName)
+    cpuGroups.push({
+      name: 'PostgreSQL',
+      pids: () => processesWhere((comm, cmdline) => comm === 'postgres' && cmdline.includes(` ${databaseName} `)),
+    });
   try {
     const tokens = new TrackingTokens(target.info.secretKey!);
     const token = (user: string) =>
-      tokens.issue({ tenantId: target.info.tenantId!, contentId: target.info.contentId!, scenario: 'home', channel: 'feed', userId: user, requestId: 'bench', position: 0, issuedAt: 0 });
+      tokens.issue({
+        tenantId: target.info.tenantId!,
+        contentId: target.info.contentId!,
+        scenario: 'home',
+        channel: 'feed',
+        userId: user,
+        requestId: 'bench',
+        position: 0,
+        issuedAt: 0,
+      });
     const userTokens = Array.from({ length: USERS }, (_, i) => token(`user-${i}`));
     let n = 0;
     const body = () => {
@@ -69,13 +89,15 @@ async function measure(durationSeconds: number, databaseUrl: string, env: Record
     };
     const url = `${target.info.baseUrl}/v1/events`;
     const headers = { ...target.headers, 'content-type': 'application/json' };
-    const backlog = async () => Number(/^events_unprocessed (\d+)$/m.exec(await (await fetch(`${target.info.baseUrl}/metrics`)).text())?.[1] ?? 0);
+    const backlog = async () =>
+      Number(/^events_unprocessed (\d+)$/m.exec(await (await fetch(`${target.info.baseUrl}/metrics`)).text())?.[1] ?? 0);
     // The processor runs on serve's worker thread, which starts seconds after the HTTP
     // thread answers: one event applied first, so the lag measured is the steady state's,
     // not the wait for that thread (which alone put p50 at 6–8 s).
     const probe = { type: 'session_start', session_id: 'probe', user_id: 'user-0', occurred_at: new Date().toISOString() };
     await fetch(url, { method: 'POST', headers, body: JSON.stringify({ events: [probe] }) });
-    for (const waitStart = Date.now(); (await backlog()) > 0 && Date.now() - waitStart < 60_000; ) await new Promise((r) => setTimeout(r, 200));
+    for (const waitStart = Date.now(); (await backlog()) > 0 && Date.now() - waitStart < 60_000;)
+      await new Promise((r) => setTimeout(r, 200));
     await runLoad({ url, headers, connections: CONNECTIONS, durationSeconds: 2, method: 'POST', body }); // warm-up
     // Requests still in flight when the warm-up stopped commit meanwhile: count after them.
     await new Promise((r) => setTimeout(r, 1000));
@@ -100,7 +122,9 @@ async function measure(durationSeconds: number, databaseUrl: string, env: Record
     // in flight when a load stopped: more missing is deduplicated or lost events.
     const sentInAll = n * EVENTS_PER_REQUEST + 1; // and the probe
     if (storedInAll > sentInAll || storedInAll < sentInAll - 2 * CONNECTIONS * EVENTS_PER_REQUEST) {
-      throw new Error(`events bench: ${storedInAll} events stored of ${sentInAll} sent (warm-up included): events were deduplicated or lost`);
+      throw new Error(
+        `events bench: ${storedInAll} events stored of ${sentInAll} sent (warm-up included): events were deduplicated or lost`,
+      );
     }
     const storedPerSecond = stored / loadSeconds;
     const cpuMsPer100 = (group: string) => (((cpu.cores[group] ?? 0) * cpu.seconds * 1000) / stored) * 100;

@@ -36,7 +36,11 @@ const data = await generateFeedData({
   keepItems: true,
 });
 const corpus = new Map<string, GeneratedItem>(data.items.map((item) => [item.id, item]));
-const target = await startTarget('bench/servers/feed-server.ts', { BENCH_DATABASE_URL: `sqlite:${databaseFile}`, FEED_TENANT_ID: data.tenantId, FEED_API_KEY: data.apiKey });
+const target = await startTarget('bench/servers/feed-server.ts', {
+  BENCH_DATABASE_URL: `sqlite:${databaseFile}`,
+  FEED_TENANT_ID: data.tenantId,
+  FEED_API_KEY: data.apiKey,
+});
 const client = new FeedClient(target.info.baseUrl!, target.headers, 'bench');
 
 type Kinds = Record<keyof Match, number>;
@@ -97,7 +101,11 @@ const meanKinds = (list: Kinds[]): Kinds => ({
   follow: mean(list.map((k) => k.follow)),
 });
 
-const users = makeUsers(USERS, data.sources.map((s) => s.id), seededRandom(11));
+const users = makeUsers(
+  USERS,
+  data.sources.map((s) => s.id),
+  seededRandom(11),
+);
 const rows: BenchRow[] = [];
 try {
   for (const user of users) {
@@ -122,12 +130,19 @@ try {
 
   const baseline = poolBaseline(users, data.items, corpus);
   rows.push(
-    { name: 'corpus (generated, SQLite)', value: `${data.items.length} items, ${data.sources.length} sources, last 72 h; ${USERS} users; ${data.seconds.toFixed(1)} s` },
+    {
+      name: 'corpus (generated, SQLite)',
+      value: `${data.items.length} items, ${data.sources.length} sources, last 72 h; ${USERS} users; ${data.seconds.toFixed(1)} s`,
+    },
     { name: 'random page (pool share of preferred items)', value: kindsText(baseline) },
   );
   for (const m of MILESTONES) {
     const list = precision.get(m)!;
-    rows.push({ name: `precision@${PAGE} after ${m} clicks (${list.length}/${USERS} users)`, value: kindsText(meanKinds(list)), target: m === 0 ? '' : '> random page' });
+    rows.push({
+      name: `precision@${PAGE} after ${m} clicks (${list.length}/${USERS} users)`,
+      value: kindsText(meanKinds(list)),
+      target: m === 0 ? '' : '> random page',
+    });
   }
   rows.push(
     { name: 'served items already read', value: `${servedRead} of ${served} (${pct(servedRead / Math.max(1, served))})`, target: '0' },
@@ -139,8 +154,14 @@ try {
       name: 'per page: distinct categories; largest source; largest category',
       value: `mean ${mean(pages.map((p) => p.categories)).toFixed(1)}; max ${Math.max(...pages.map((p) => p.perSource))} (mean ${mean(pages.map((p) => p.perSource)).toFixed(1)}); max ${Math.max(...pages.map((p) => p.perCategory))} (mean ${mean(pages.map((p) => p.perCategory)).toFixed(1)})`,
     },
-    { name: 'age of served items', value: `median ${quantile(ages, 0.5).toFixed(1)} h, p90 ${quantile(ages, 0.9).toFixed(1)} h (pool: uniform over 72 h, median 36 h)` },
-    { name: 'events posted → backlog empty', value: `${rounds} rounds, median ${quantile(drainMs, 0.5).toFixed(0)} ms, max ${Math.max(...drainMs).toFixed(0)} ms` },
+    {
+      name: 'age of served items',
+      value: `median ${quantile(ages, 0.5).toFixed(1)} h, p90 ${quantile(ages, 0.9).toFixed(1)} h (pool: uniform over 72 h, median 36 h)`,
+    },
+    {
+      name: 'events posted → backlog empty',
+      value: `${rounds} rounds, median ${quantile(drainMs, 0.5).toFixed(0)} ms, max ${Math.max(...drainMs).toFixed(0)} ms`,
+    },
   );
 } finally {
   await target.stop();

@@ -99,13 +99,17 @@ let singleNodeMsPerPage: number | undefined;
  * from /metrics (n/a where this version of the service has none).
  */
 export async function feedBench(durationSeconds: number, backend: BenchBackend): Promise<BenchRow[]> {
-  return withDatabase(backend, (database) => withDatabase(backend, (floorDatabase) => measure(durationSeconds, backend, database, floorDatabase)));
+  return withDatabase(backend, (database) =>
+    withDatabase(backend, (floorDatabase) => measure(durationSeconds, backend, database, floorDatabase)),
+  );
 }
 
 async function measure(seconds: number, backend: BenchBackend, database: BenchDatabase, floorDatabase: BenchDatabase): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const data = await generateFeedData({ databaseUrl: database.url, ...FEED_DATA });
-  const generated = Object.entries(data.rows).map(([table, n]) => `${table} ${n.toLocaleString('en')}`).join(', ');
+  const generated = Object.entries(data.rows)
+    .map(([table, n]) => `${table} ${n.toLocaleString('en')}`)
+    .join(', ');
   rows.push({ name: 'feed data generated (direct inserts)', value: `${data.seconds.toFixed(1)} s: ${generated}` });
 
   const targets: BenchTarget[] = [];
@@ -113,7 +117,12 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
     const bare = await startTarget('bench/servers/bare-server.ts');
     targets.push(bare);
     const profileDir = PROFILE ? mkdtempSync(path.join(tmpdir(), 'cf-bench-feed-prof-')) : null;
-    const { target: feed, boot } = await startFeedNode(backend, database, data, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    const { target: feed, boot } = await startFeedNode(
+      backend,
+      database,
+      data,
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    );
     /** The feed's measured windows (µs of the monotonic clock) that the profile is cut to. */
     const spans: [number, number][] = [];
     targets.push(feed);
@@ -140,7 +149,7 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
         target: '< 2 s',
       },
       {
-        name: 'floor: the feed\'s anonymous first page (20 items), fixed',
+        name: "floor: the feed's anonymous first page (20 items), fixed",
         value: `${(floorBytes / 1024).toFixed(1)} KB a page (the feed's ${(anonymous.bytes / 1024).toFixed(1)} KB)`,
       },
     );
@@ -158,7 +167,13 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
     await closedWindow(feedT, CONNECTIONS, 2, { sessions: sessionStream(1, 'warm-feed') });
     const atStart = await scrapeMetrics(feedT.baseUrl);
     const perRound = Math.max(1, Math.round(seconds / ROUNDS));
-    const windows = { bare: [] as Measured[], floor: [] as Measured[], feed: [] as Measured[], floorPages: [] as Measured[], feedPages: [] as Measured[] };
+    const windows = {
+      bare: [] as Measured[],
+      floor: [] as Measured[],
+      feed: [] as Measured[],
+      floorPages: [] as Measured[],
+      feedPages: [] as Measured[],
+    };
     for (let round = 0; round < ROUNDS; round++) {
       // The same seeds for floor and feed within a round: the same users, areas, pages and taps.
       const firstPages = (seed: number) => {
@@ -181,10 +196,20 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
       { name: `bare Fastify route (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(b, 'req') },
       { name: `floor, app traffic (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(fl, 'pages') },
       { name: `GET /v1/feed, app traffic (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(f, 'pages') },
-      { name: 'feed ÷ floor, app traffic (pages/s)', value: `${pct(f.perSecond, fl.perSecond)}; CPU per page ×${(f.cpuMs / fl.cpuMs).toFixed(1)} the floor's`, target: '≥ 70 %' },
+      {
+        name: 'feed ÷ floor, app traffic (pages/s)',
+        value: `${pct(f.perSecond, fl.perSecond)}; CPU per page ×${(f.cpuMs / fl.cpuMs).toFixed(1)} the floor's`,
+        target: '≥ 70 %',
+      },
       { name: 'feed ÷ bare (pages/s ÷ req/s)', value: pct(f.perSecond, b.perSecond) },
-      { name: `floor, first pages only, no events (issue 5/8 mix, ${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(flp, 'pages') },
-      { name: `GET /v1/feed, first pages only, no events (issue 5/8 mix, ${CONNECTIONS} conn, median of ${ROUNDS})`, value: `${closedValue(fp, 'pages')}; ${pct(fp.perSecond, flp.perSecond)} of the floor` },
+      {
+        name: `floor, first pages only, no events (issue 5/8 mix, ${CONNECTIONS} conn, median of ${ROUNDS})`,
+        value: closedValue(flp, 'pages'),
+      },
+      {
+        name: `GET /v1/feed, first pages only, no events (issue 5/8 mix, ${CONNECTIONS} conn, median of ${ROUNDS})`,
+        value: `${closedValue(fp, 'pages')}; ${pct(fp.perSecond, flp.perSecond)} of the floor`,
+      },
     );
 
     // Registered users' first pages alone: what ranking a user costs where it happens in the request.
@@ -201,7 +226,12 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
 
     for (const { pagesPerSecond, target } of RATES) {
       const waited = await untilIdle([feedPid]);
-      const sessions = scheduleSessions(sessionStream(200 + pagesPerSecond, `open-${pagesPerSecond}`), pagesPerSecond, RAMP_MS / 1000 + seconds, 300 + pagesPerSecond);
+      const sessions = scheduleSessions(
+        sessionStream(200 + pagesPerSecond, `open-${pagesPerSecond}`),
+        pagesPerSecond,
+        RAMP_MS / 1000 + seconds,
+        300 + pagesPerSecond,
+      );
       const m = await openWindow(feedT, { connections: OPEN_CONNECTIONS, sessions, rampMs: RAMP_MS, seconds, graceMs: GRACE_MS });
       if (pagesPerSecond === 500) spans.push([toProfileUs(m.window.from), toProfileUs(m.window.to)]);
       const pages = pagesValue(m);
@@ -209,29 +239,53 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
       if (pagesPerSecond === 500 && !pg) singleNodeMsPerPage = perPage;
       const label = `GET /v1/feed at ${pagesPerSecond} pages/s offered (open loop, ${OPEN_CONNECTIONS} conn)`;
       rows.push(
-        { name: label, value: `${pages.text}; waited ${waited.toFixed(0)} s for idle; generator late p99 ${fmtMs(senderLateP99(m.run))}`, target },
+        {
+          name: label,
+          value: `${pages.text}; waited ${waited.toFixed(0)} s for idle; generator late p99 ${fmtMs(senderLateP99(m.run))}`,
+          target,
+        },
         { name: `${label}: events`, value: eventsValue(m) },
-        { name: `${label}: CPU per page served, everything included`, value: `${cpuPerAnswer(m, pages.all.served)}; cores: ${coresUsed(m)}`, target: '≤ 0.3 ms' },
-        { name: `${label}: HTTP thread event-loop delay`, value: eventLoopDelay(m.after!), ...(pagesPerSecond === 500 && { target: 'p99 < 5 ms' }) },
+        {
+          name: `${label}: CPU per page served, everything included`,
+          value: `${cpuPerAnswer(m, pages.all.served)}; cores: ${coresUsed(m)}`,
+          target: '≤ 0.3 ms',
+        },
+        {
+          name: `${label}: HTTP thread event-loop delay`,
+          value: eventLoopDelay(m.after!),
+          ...(pagesPerSecond === 500 && { target: 'p99 < 5 ms' }),
+        },
         { name: `${label}: ranking`, value: rankingCost(m.before!, m.after!, pages.all.served) },
         { name: `${label}: node CPU per page by thread`, value: cpuByThread(m.before!, m.after!, pages.all.served) },
         { name: `${label}: rankings' wait for a ranking thread`, value: rankingWait(m.before!, m.after!) },
       );
       if (pagesPerSecond === 500 && pg) {
-        const ratio = singleNodeMsPerPage === undefined ? 'n/a (no SQLite run in this invocation)' : `×${(perPage / singleNodeMsPerPage).toFixed(2)} the single node's ${singleNodeMsPerPage.toFixed(3)} ms`;
-        rows.push({ name: 'fleet CPU per page (node + PostgreSQL + Redis) at 500 pages/s', value: `${perPage.toFixed(3)} ms, ${ratio}`, target: '≤ 1.5×' });
+        const ratio =
+          singleNodeMsPerPage === undefined
+            ? 'n/a (no SQLite run in this invocation)'
+            : `×${(perPage / singleNodeMsPerPage).toFixed(2)} the single node's ${singleNodeMsPerPage.toFixed(3)} ms`;
+        rows.push({
+          name: 'fleet CPU per page (node + PostgreSQL + Redis) at 500 pages/s',
+          value: `${perPage.toFixed(3)} ms, ${ratio}`,
+          target: '≤ 1.5×',
+        });
       }
     }
 
     await untilIdle([feedPid]);
     rows.push({ name: 'feed server memory', value: memoryValue(atStart, await scrapeMetrics(feedT.baseUrl)) });
     // Registered users with histories (the first 10,000 have them), few of them listed by the loads above.
-    rows.push({ name: 'memory per 10,000 ranked lists (users 5,001–8,000 ask for a first page)', value: await listMemory(feed, 5001).catch((error: unknown) => `not measured: ${String(error)}`) });
+    rows.push({
+      name: 'memory per 10,000 ranked lists (users 5,001–8,000 ask for a first page)',
+      value: await listMemory(feed, 5001).catch((error: unknown) => `not measured: ${String(error)}`),
+    });
     rows.push(...(await pushWindow(feed, feedT, seconds)));
     if (profileDir) {
       await feed.stop(); // the profile is written on exit
       const { file, rows: top } = topFunctions(profileDir, 40, spans);
-      console.log(`CPU profile of the feed server on ${backend.name} (self time in the app-traffic rounds and the 500 pages/s window; ${file}):\n${top.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n`);
+      console.log(
+        `CPU profile of the feed server on ${backend.name} (self time in the app-traffic rounds and the 500 pages/s window; ${file}):\n${top.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n`,
+      );
     }
   } finally {
     await Promise.all(targets.map((t) => t.stop()));
@@ -250,7 +304,10 @@ function memoryValue(before: Scrape, after: Scrape): string {
   const rss = `RSS ${((rssBefore ?? NaN) / MB).toFixed(0)} MB after the warm-up → ${((rssAfter ?? NaN) / MB).toFixed(0)} MB after the loads`;
   if (listsBefore === undefined || listsAfter === undefined) return `${rss}; feed_ranked_lists n/a`;
   const added = listsAfter - listsBefore;
-  const per = added >= 2000 ? `${(((rssAfter! - rssBefore!) / MB) * (10_000 / added)).toFixed(0)} MB per 10,000 lists added` : 'too few lists added to say MB per 10,000';
+  const per =
+    added >= 2000
+      ? `${(((rssAfter! - rssBefore!) / MB) * (10_000 / added)).toFixed(0)} MB per 10,000 lists added`
+      : 'too few lists added to say MB per 10,000';
   return `${rss}; lists held ${listsBefore.toLocaleString('en')} → ${listsAfter.toLocaleString('en')}: ${per}`;
 }
 

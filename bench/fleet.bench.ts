@@ -28,7 +28,8 @@ const KINDS = {
 type Kind = keyof typeof KINDS;
 /** The measurements to take (BENCH_FLEET_KINDS=feed-max,feed-rate,events). */
 const SELECTED = (process.env.BENCH_FLEET_KINDS?.split(',') ?? Object.keys(KINDS)) as Kind[];
-for (const kind of SELECTED) if (!(kind in KINDS)) throw new Error(`BENCH_FLEET_KINDS: unknown ${kind}; known: ${Object.keys(KINDS).join(', ')}`);
+for (const kind of SELECTED)
+  if (!(kind in KINDS)) throw new Error(`BENCH_FLEET_KINDS: unknown ${kind}; known: ${Object.keys(KINDS).join(', ')}`);
 /**
  * BENCH_FLEET_PROFILE=1: CPU-profile the single node and API node A and print
  * where their time went in the measured windows (BENCH_FLEET_KINDS=feed-max
@@ -41,7 +42,16 @@ function eventBodies(setup: Setup): () => string {
   const tokens = new TrackingTokens(SECRET_KEY);
   const users = Array.from({ length: 50 }, (_, u) => `user_${u + 1}`);
   const userTokens = users.map((userId, u) =>
-    tokens.issue({ tenantId: setup.tenantId, contentId: `cnt_bench${String(u * 97 + 1).padStart(6, '0')}`, scenario: 'bench', channel: 'feed', userId, requestId: 'bench', position: 0, issuedAt: 0 }),
+    tokens.issue({
+      tenantId: setup.tenantId,
+      contentId: `cnt_bench${String(u * 97 + 1).padStart(6, '0')}`,
+      scenario: 'bench',
+      channel: 'feed',
+      userId,
+      requestId: 'bench',
+      position: 0,
+      issuedAt: 0,
+    }),
   );
   let n = 0;
   return () => {
@@ -51,7 +61,13 @@ function eventBodies(setup: Setup): () => string {
       const u = (n * 7 + i) % 50;
       const session = `s-${n}-${u}`;
       if (i % 10 === 0) return { type: 'session_start', session_id: session, user_id: users[u], occurred_at: at };
-      return { type: i % 10 === 1 ? 'click' : 'impression', session_id: session, user_id: users[u], occurred_at: at, tracking_token: userTokens[u] };
+      return {
+        type: i % 10 === 1 ? 'click' : 'impression',
+        session_id: session,
+        user_id: users[u],
+        occurred_at: at,
+        tracking_token: userTokens[u],
+      };
     });
     return JSON.stringify({ events });
   };
@@ -72,9 +88,21 @@ function load(setup: Setup, kind: Kind, seconds: number, seed: number, bodies: (
   const random = seededRandom(seed); // the same request sequence for both setups
   const common = { bases: setup.bases, connections: KINDS[kind].connections, durationSeconds: seconds };
   if (kind === 'events') {
-    return runSplitLoad({ ...common, headers: { ...setup.headers, 'content-type': 'application/json' }, method: 'POST', path: () => '/v1/events', body: bodies });
+    return runSplitLoad({
+      ...common,
+      headers: { ...setup.headers, 'content-type': 'application/json' },
+      method: 'POST',
+      path: () => '/v1/events',
+      body: bodies,
+    });
   }
-  return runSplitLoad({ ...common, headers: setup.headers, method: 'GET', path: () => feedPath(random), ...(kind === 'feed-rate' && { overallRate: FEED_RATE }) });
+  return runSplitLoad({
+    ...common,
+    headers: setup.headers,
+    method: 'GET',
+    path: () => feedPath(random),
+    ...(kind === 'feed-rate' && { overallRate: FEED_RATE }),
+  });
 }
 
 /**
@@ -118,10 +146,15 @@ export async function fleetBench(durationSeconds: number, backend: BenchBackend)
           const quietAfter = await untilQuiet(setups);
           const from = nowUs();
           const measure = () => measureCpu(groups, () => load(setup, kind, durationSeconds, 100 + round, bodies.get(setup)!));
-          const { result: { result, cpu }, reads } = setup === fleet ? await tableReads(pgDb.url, measure) : { result: await measure(), reads: undefined };
+          const {
+            result: { result, cpu },
+            reads,
+          } = setup === fleet ? await tableReads(pgDb.url, measure) : { result: await measure(), reads: undefined };
           spans.get(setup)!.push([from, nowUs()]);
           const window: Window = { load: result, cpu, reads, ...(kind === 'events' && { drainSeconds: await drain(setup) }) };
-          console.log(`fleet round ${round + 1} ${kind} ${setup.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(0)} ms, machine ${cpu.machineCores.toFixed(2)} cores busy (waited ${quietAfter.toFixed(0)} s for quiet)`);
+          console.log(
+            `fleet round ${round + 1} ${kind} ${setup.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(0)} ms, machine ${cpu.machineCores.toFixed(2)} cores busy (waited ${quietAfter.toFixed(0)} s for quiet)`,
+          );
           windows.set(`${setup.name} ${kind}`, [...(windows.get(`${setup.name} ${kind}`) ?? []), window]);
         }
       }
@@ -130,12 +163,20 @@ export async function fleetBench(durationSeconds: number, backend: BenchBackend)
     const rows: BenchRow[] = [
       { name: 'fleet: data generated (same seed, feed.bench.ts sizes)', backend: single.name, value: `${sqliteData.seconds.toFixed(1)} s` },
       { name: 'fleet: data generated (same seed, feed.bench.ts sizes)', backend: fleet.name, value: `${pgData.seconds.toFixed(1)} s` },
-      ...setups.map((s) => ({ name: 'fleet: start + warm-up (first feeds on each node)', backend: s.name, value: `${s.bootSeconds.toFixed(1)} s` })),
+      ...setups.map((s) => ({
+        name: 'fleet: start + warm-up (first feeds on each node)',
+        backend: s.name,
+        value: `${s.bootSeconds.toFixed(1)} s`,
+      })),
     ];
     for (const kind of SELECTED) {
       const fleetWindows = windows.get(`${fleet.name} ${kind}`)!;
       const [a, b] = [summarise(windows.get(`${single.name} ${kind}`)!), summarise(fleetWindows)];
-      const options = { seconds: durationSeconds, ...(kind === 'events' && { eventsPerRequest: EVENTS_PER_REQUEST }), ...(kind === 'feed-rate' && { offeredRate: FEED_RATE }) };
+      const options = {
+        seconds: durationSeconds,
+        ...(kind === 'events' && { eventsPerRequest: EVENTS_PER_REQUEST }),
+        ...(kind === 'feed-rate' && { offeredRate: FEED_RATE }),
+      };
       const unit = kind === 'events' ? `per request of ${EVENTS_PER_REQUEST} events` : 'per request';
       rows.push(
         { name: `fleet: ${KINDS[kind].label}, median of ${ROUNDS}`, backend: single.name, value: loadValue(a, options) },
@@ -150,7 +191,10 @@ export async function fleetBench(durationSeconds: number, backend: BenchBackend)
         {
           name: `fleet: PostgreSQL rows read ${unit} during ${KINDS[kind].label}`,
           backend: fleet.name,
-          value: describeReads(fleetWindows.map((w) => w.reads!), fleetWindows.reduce((n, w) => n + w.load.answers, 0)),
+          value: describeReads(
+            fleetWindows.map((w) => w.reads!),
+            fleetWindows.reduce((n, w) => n + w.load.answers, 0),
+          ),
         },
       );
     }
@@ -158,7 +202,9 @@ export async function fleetBench(durationSeconds: number, backend: BenchBackend)
       for (const setup of setups.splice(0)) await setup.stop(); // profiles are written on exit
       [single, fleet].forEach((setup, i) => {
         const { file, rows: top } = topFunctions(profileDirs[i]!, 30, spans.get(setup));
-        console.log(`CPU profile of ${setup.processes[0]!.role} of ${setup.name} (self time in its measured windows; ${file}):\n${top.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n`);
+        console.log(
+          `CPU profile of ${setup.processes[0]!.role} of ${setup.name} (self time in its measured windows; ${file}):\n${top.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n`,
+        );
       });
     }
     return rows;

@@ -30,16 +30,30 @@ async function measure(databaseUrl: string, redisUrl: string | null): Promise<Be
   site.addFeed('/feed.xml', 'rss2', fixtureArticles(20, { publishedAt: new Date(Date.now() - 3_600_000) }));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-fresh-'));
   const config = loadConfig(
-    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl ?? undefined, ALLOW_PRIVATE_NETWORK_FETCH: 'true', LOG_LEVEL: 'warn' },
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl ?? undefined,
+      ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+      LOG_LEVEL: 'warn',
+    },
     { readDotEnv: false },
   );
   const runtime = await createRuntime(config, { log: pino({ level: 'warn' }) });
   const app = await buildApp(runtime.deps);
   const admin = { authorization: `Bearer ${runtime.deps.adminToken}` };
   try {
-    const tenant = (await app.inject({ method: 'POST', url: '/admin/v1/tenants', headers: admin, payload: { name: 'bench', plan: 'enterprise' } })).json();
-    const key = (await app.inject({ method: 'POST', url: `/admin/v1/tenants/${tenant.id}/api-keys`, headers: admin, payload: {} })).json().api_key;
-    await app.inject({ method: 'POST', url: '/admin/v1/sources', headers: admin, payload: { name: 'bench', trust_level: 2, feed_url: site.url('/feed.xml'), crawl_interval_seconds: POLL_INTERVAL_S } });
+    const tenant = (
+      await app.inject({ method: 'POST', url: '/admin/v1/tenants', headers: admin, payload: { name: 'bench', plan: 'enterprise' } })
+    ).json();
+    const key = (await app.inject({ method: 'POST', url: `/admin/v1/tenants/${tenant.id}/api-keys`, headers: admin, payload: {} })).json()
+      .api_key;
+    await app.inject({
+      method: 'POST',
+      url: '/admin/v1/sources',
+      headers: admin,
+      payload: { name: 'bench', trust_level: 2, feed_url: site.url('/feed.xml'), crawl_interval_seconds: POLL_INTERVAL_S },
+    });
     while ((await runtime.deps.db.selectFrom('contents').select('id').execute()).length < 20) await sleep(200);
 
     const latencies: number[] = [];
@@ -51,7 +65,8 @@ async function measure(databaseUrl: string, redisUrl: string | null): Promise<Be
       const url = site.url(`/articles/${article!.slug}`);
       for (;;) {
         const row = await runtime.deps.db.selectFrom('contents').select('id').where('url', '=', url).executeTakeFirst();
-        if (row && (await app.inject({ url: `/v1/contents/${row.id}`, headers: { authorization: `Bearer ${key}` } })).statusCode === 200) break;
+        if (row && (await app.inject({ url: `/v1/contents/${row.id}`, headers: { authorization: `Bearer ${key}` } })).statusCode === 200)
+          break;
         if (Date.now() - appeared > 120_000) throw new Error('item not servable after 120 s');
         await sleep(100);
       }
@@ -61,7 +76,11 @@ async function measure(databaseUrl: string, redisUrl: string | null): Promise<Be
     const sum = Number(/^content_freshness_seconds_sum (\S+)$/m.exec(metrics)?.[1]);
     const count = Number(/^content_freshness_seconds_count (\S+)$/m.exec(metrics)?.[1]);
     return [
-      { name: `freshness: feed → servable, poll ${POLL_INTERVAL_S} s (${TRIALS} items)`, value: `max ${Math.max(...latencies).toFixed(1)} s, mean ${(latencies.reduce((a, b) => a + b, 0) / latencies.length).toFixed(1)} s`, target: '< 60 s' },
+      {
+        name: `freshness: feed → servable, poll ${POLL_INTERVAL_S} s (${TRIALS} items)`,
+        value: `max ${Math.max(...latencies).toFixed(1)} s, mean ${(latencies.reduce((a, b) => a + b, 0) / latencies.length).toFixed(1)} s`,
+        target: '< 60 s',
+      },
       { name: 'freshness: content_freshness_seconds (service-side)', value: `mean ${(sum / count).toFixed(1)} s over ${count}` },
     ];
   } finally {

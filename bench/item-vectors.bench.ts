@@ -60,10 +60,16 @@ export async function itemVectorsBench(): Promise<BenchRow[]> {
   const latentSimilarity = (a: number, b: number) => (latent[a] && latent[b] ? dot(latent[a], latent[b]) : 0);
   return [
     { name: 'item vectors: corpus', value: `${origin}, ${model.terms.length} terms, ${model.dimensions} dimensions` },
-    { name: 'item vectors: training (tokenise + SVD)', value: `${(trainMs / 1000).toFixed(1)} s; RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, peak ${(peakRss / 2 ** 20).toFixed(0)} MB; model ${((model.termVectors.byteLength + model.idf.byteLength) / 2 ** 20).toFixed(1)} MB` },
+    {
+      name: 'item vectors: training (tokenise + SVD)',
+      value: `${(trainMs / 1000).toFixed(1)} s; RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, peak ${(peakRss / 2 ** 20).toFixed(0)} MB; model ${((model.termVectors.byteLength + model.idf.byteLength) / 2 ** 20).toFixed(1)} MB`,
+    },
     { name: 'item vectors: projecting an article', value: `${projectUs.toFixed(0)} µs (tokenising included)` },
     { name: `item vectors: top-${NEIGHBOURS} same folder, hashed`, value: sameFolder(hashedSimilarity) },
     { name: `item vectors: top-${NEIGHBOURS} same folder, latent`, value: sameFolder(latentSimilarity) },
-    { name: `item vectors: top-${NEIGHBOURS} same folder, blend (relevance)`, value: sameFolder((a, b) => 0.5 * hashedSimilarity(a, b) + 0.5 * latentSimilarity(a, b)) },
+    {
+      name: `item vectors: top-${NEIGHBOURS} same folder, blend (relevance)`,
+      value: sameFolder((a, b) => 0.5 * hashedSimilarity(a, b) + 0.5 * latentSimilarity(a, b)),
+    },
   ];
 }

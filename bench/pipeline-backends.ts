@@ -25,12 +25,19 @@ try {
   ] as const) {
     const database = await backend.createDatabase();
     databases.push(database);
-    targets.push({ name, target: await startTarget('bench/servers/pipeline-server.ts', { BENCH_DATABASE_URL: database.url, ...(redis && { BENCH_REDIS_URL: redisUrl }) }) });
+    targets.push({
+      name,
+      target: await startTarget('bench/servers/pipeline-server.ts', {
+        BENCH_DATABASE_URL: database.url,
+        ...(redis && { BENCH_REDIS_URL: redisUrl }),
+      }),
+    });
   }
   const load = (t: BenchTarget, seconds: number) => runLoad({ url: t.url, headers: t.headers, connections: 10, durationSeconds: seconds });
   for (const { target } of targets) await load(target, 2);
   for (let round = 0; round < 3; round++) {
-    for (const { name, target } of targets) results.set(name, [...(results.get(name) ?? []), Math.round((await load(target, 4)).requestsPerSecond)]);
+    for (const { name, target } of targets)
+      results.set(name, [...(results.get(name) ?? []), Math.round((await load(target, 4)).requestsPerSecond)]);
   }
 } finally {
   for (const { target } of targets) await target.stop();

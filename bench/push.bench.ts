@@ -71,7 +71,10 @@ interface Measured {
   downloadSeconds: number;
   candidates: number;
   /** Feed latency (ms) at FEED_RATE/s for random users: before the job, and while it ran. */
-  feed: { before: { p50: number; p99: number; n: number; failed: number }; during: { p50: number; p99: number; n: number; failed: number } };
+  feed: {
+    before: { p50: number; p99: number; n: number; failed: number };
+    during: { p50: number; p99: number; n: number; failed: number };
+  };
   /** Fleet mode: the workers' peak RSS (VmHWM, MB), each. */
   workersPeakMb: number[];
   profile?: string;
@@ -126,7 +129,8 @@ async function runJob(target: BenchTarget): Promise<{ job: JobView; wallSeconds:
     body: JSON.stringify({ scenario: target.info.scenario, candidates_per_user: CANDIDATES_PER_USER, target_mode: 'all' }),
   });
   const created = (await response.json()) as { job_id?: string };
-  if (response.status !== 202 || !created.job_id) throw new Error(`POST /v1/push-candidates: ${response.status} ${JSON.stringify(created)}`);
+  if (response.status !== 202 || !created.job_id)
+    throw new Error(`POST /v1/push-candidates: ${response.status} ${JSON.stringify(created)}`);
   const samples: Sample[] = [];
   for (;;) {
     const polled = performance.now();
@@ -182,7 +186,8 @@ async function checkFile(url: string, users: number): Promise<{ bytes: number; s
     const n = line.candidates.length;
     if (n < 1 || n > CANDIDATES_PER_USER) throw new Error(`${where}: ${n} candidates`);
     for (let i = 1; i < n; i++) {
-      if (line.candidates[i]!.score > line.candidates[i - 1]!.score) throw new Error(`${where}: candidates not ordered by score: ${line.candidates.map((c) => c.score).join(', ')}`);
+      if (line.candidates[i]!.score > line.candidates[i - 1]!.score)
+        throw new Error(`${where}: candidates not ordered by score: ${line.candidates.map((c) => c.score).join(', ')}`);
     }
     candidates += n;
   }
@@ -228,10 +233,20 @@ async function measureOn(backend: BenchBackend, database: BenchDatabase, users: 
   };
   try {
     if (objectsDir) {
-      const env = { DATABASE_URL: database.url, REDIS_URL: backend.redisUrl!, OBJECT_STORE_URL: pathToFileURL(objectsDir).href, ADMIN_TOKEN, SECRET_KEY };
+      const env = {
+        DATABASE_URL: database.url,
+        REDIS_URL: backend.redisUrl!,
+        OBJECT_STORE_URL: pathToFileURL(objectsDir).href,
+        ADMIN_TOKEN,
+        SECRET_KEY,
+      };
       // One at a time (boots at once on 2 cores are slow), then until their pools are loaded.
-      for (let i = 0; i < fleet; i++) workers.push(await startService(['worker'], { ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cf-bench-push-worker-')) }));
-      await untilIdle(workers.map((w) => w.process.pid!), 180_000);
+      for (let i = 0; i < fleet; i++)
+        workers.push(await startService(['worker'], { ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cf-bench-push-worker-')) }));
+      await untilIdle(
+        workers.map((w) => w.process.pid!),
+        180_000,
+      );
     }
     // A first window, not counted: the first feeds after start compile and warm what every later one uses.
     const warming = probeFeed(target.info.baseUrl!, target.headers, 'bench-feed', users, FEED_RATE);
@@ -248,7 +263,8 @@ async function measureOn(backend: BenchBackend, database: BenchDatabase, users: 
     const feed = { before, during: await feedWindow(during) };
     const { job } = run;
     const seen = summarise(run.samples, run.wallSeconds, users);
-    if (job.users_total !== users || job.users_processed !== users) throw new Error(`job counted ${job.users_total} users and processed ${job.users_processed}, expected ${users}`);
+    if (job.users_total !== users || job.users_processed !== users)
+      throw new Error(`job counted ${job.users_total} users and processed ${job.users_processed}, expected ${users}`);
     const peak = lifetimePeakMb(target.child.pid);
     const workersPeakMb = workers.map((w) => lifetimePeakMb(w.process.pid) ?? NaN);
     const file = await checkFile(job.download_url!, users);
@@ -311,7 +327,10 @@ export async function pushBench(_seconds: number, backend: BenchBackend): Promis
     const label = `push job, ${m.users.toLocaleString('en')} users × ${CANDIDATES_PER_USER} (${ITEMS.toLocaleString('en')} items${on})`;
     rows.push(
       { name: `${label}: data generated`, value: `${m.generateSeconds.toFixed(1)} s` },
-      { name: `${label}: service start`, value: `${m.warmUpSeconds.toFixed(1)} s (process start → pool loaded; once per process, before the job)` },
+      {
+        name: `${label}: service start`,
+        value: `${m.warmUpSeconds.toFixed(1)} s (process start → pool loaded; once per process, before the job)`,
+      },
       {
         name: `${label}: wall time POST → completed`,
         value: `${m.wallSeconds.toFixed(1)} s (job ${m.jobSeconds.toFixed(1)} s, ${Math.round(m.users / m.jobSeconds).toLocaleString('en')} users/s; ${Math.round(m.steadyUsersPerSecond).toLocaleString('en')} users/s after the first progress report)`,
@@ -335,7 +354,9 @@ export async function pushBench(_seconds: number, backend: BenchBackend): Promis
         value: `p50 ${m.feed.before.p50.toFixed(1)} → ${m.feed.during.p50.toFixed(1)} ms, p99 ${m.feed.before.p99.toFixed(1)} → ${m.feed.during.p99.toFixed(1)} ms (${m.feed.before.n} / ${m.feed.during.n} requests, ${m.feed.before.failed + m.feed.during.failed} failed)`,
         target: 'p99 + ≤ 10 ms',
       },
-      ...(m.workersPeakMb.length > 0 ? [{ name: `${label}: workers' peak RSS (VmHWM)`, value: m.workersPeakMb.map((mb) => `${mb.toFixed(0)} MB`).join(', ') }] : []),
+      ...(m.workersPeakMb.length > 0
+        ? [{ name: `${label}: workers' peak RSS (VmHWM)`, value: m.workersPeakMb.map((mb) => `${mb.toFixed(0)} MB`).join(', ') }]
+        : []),
       {
         name: `${label}: file`,
         value: `${m.fileMb.toFixed(1)} MB, ${m.users.toLocaleString('en')} lines, ${m.candidates.toLocaleString('en')} candidates, downloaded and checked in ${m.downloadSeconds.toFixed(1)} s`,
@@ -346,7 +367,7 @@ export async function pushBench(_seconds: number, backend: BenchBackend): Promis
     const [small, large] = [results[0]!, results[results.length - 1]!];
     rows.push({
       name: `push job peak RSS, ${small.users.toLocaleString('en')} → ${large.users.toLocaleString('en')} users`,
-      value: `${small.rssPeakMb.toFixed(0)} → ${large.rssPeakMb.toFixed(0)} MB (${(large.rssPeakMb - small.rssPeakMb >= 0 ? '+' : '')}${(large.rssPeakMb - small.rssPeakMb).toFixed(0)} MB for ${(large.users / small.users).toFixed(0)}× the users)`,
+      value: `${small.rssPeakMb.toFixed(0)} → ${large.rssPeakMb.toFixed(0)} MB (${large.rssPeakMb - small.rssPeakMb >= 0 ? '+' : ''}${(large.rssPeakMb - small.rssPeakMb).toFixed(0)} MB for ${(large.users / small.users).toFixed(0)}× the users)`,
       target: 'flat',
     });
   }

@@ -31,8 +31,20 @@ const TRAIN_EVERY = Number(process.env.BENCH_EXPERIMENT_TRAIN_EVERY ?? 10);
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-experiment-'));
 const databaseFile = path.join(dir, 'feed.sqlite');
-const data = await generateFeedData({ databaseUrl: `sqlite:${databaseFile}`, items: 2000, sources: 12, users: 0, usersWithHistory: 0, historyPerUser: 0, publishedWithinHours: 72 });
-const target = await startTarget('bench/servers/feed-server.ts', { BENCH_DATABASE_URL: `sqlite:${databaseFile}`, FEED_TENANT_ID: data.tenantId, FEED_API_KEY: data.apiKey });
+const data = await generateFeedData({
+  databaseUrl: `sqlite:${databaseFile}`,
+  items: 2000,
+  sources: 12,
+  users: 0,
+  usersWithHistory: 0,
+  historyPerUser: 0,
+  publishedWithinHours: 72,
+});
+const target = await startTarget('bench/servers/feed-server.ts', {
+  BENCH_DATABASE_URL: `sqlite:${databaseFile}`,
+  FEED_TENANT_ID: data.tenantId,
+  FEED_API_KEY: data.apiKey,
+});
 const client = new FeedClient(target.info.baseUrl!, target.headers, 'bench');
 const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -57,12 +69,19 @@ try {
           follow: (userId, sourceId) => client.follow(userId, sourceId),
           feed: (userId, limit) => client.feed(userId, limit),
           async events(events) {
-            const response = await fetch(`${target.info.baseUrl}/v1/events`, { method: 'POST', headers: { ...target.headers, 'content-type': 'application/json' }, body: JSON.stringify({ events }) });
+            const response = await fetch(`${target.info.baseUrl}/v1/events`, {
+              method: 'POST',
+              headers: { ...target.headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ events }),
+            });
             if (response.status !== 202) throw new Error(`events: ${response.status} ${await response.text()}`);
           },
           now: () => Date.now(),
           async train() {
-            const response = await fetch(`${target.info.baseUrl}/admin/v1/tenants/${data.tenantId}/model/train`, { method: 'POST', headers: adminHeaders });
+            const response = await fetch(`${target.info.baseUrl}/admin/v1/tenants/${data.tenantId}/model/train`, {
+              method: 'POST',
+              headers: adminHeaders,
+            });
             // 409: the workers' own schedule is training the tenant at this moment; that run fits too.
             if (response.status !== 200 && response.status !== 409) throw new Error(`train: ${response.status} ${await response.text()}`);
             const fitted = response.status === 200 ? ((await response.json()) as { fitted_weights: unknown[] }).fitted_weights.length : 0;
@@ -84,18 +103,32 @@ try {
       ),
     );
   }
-  const called = results.filter((r) => r.winner === GOOD_VARIANT).map((r) => r.users).sort((a, b) => a - b);
+  const called = results
+    .filter((r) => r.winner === GOOD_VARIANT)
+    .map((r) => r.users)
+    .sort((a, b) => a - b);
   const wrong = results.filter((r) => r.winner === WORSE_VARIANT).length;
   for (const r of results) {
     rows.push({
       name: `seed ${r.seed}`,
-      value: `${r.winner ?? 'no winner'} after ${r.users} readers (${(r.users / READERS_PER_DAY).toFixed(1)} days at ${READERS_PER_DAY}/day); users who clicked: ${Object.entries(r.conversion).map(([v, c]) => `${v} ${(c * 100).toFixed(1)} %`).join(', ')}; p ${r.pValue?.toExponential(2) ?? '—'}; ${await weightsInUse(r.seed)}`,
+      value: `${r.winner ?? 'no winner'} after ${r.users} readers (${(r.users / READERS_PER_DAY).toFixed(1)} days at ${READERS_PER_DAY}/day); users who clicked: ${Object.entries(
+        r.conversion,
+      )
+        .map(([v, c]) => `${v} ${(c * 100).toFixed(1)} %`)
+        .join(', ')}; p ${r.pValue?.toExponential(2) ?? '—'}; ${await weightsInUse(r.seed)}`,
     });
   }
   rows.push(
-    { name: 'right winner called', value: `${called.length} of ${results.length} seeds; readers: median ${called[Math.floor(called.length / 2)] ?? '—'}, most ${called.at(-1) ?? '—'}`, target: `${results.length} of ${results.length}` },
+    {
+      name: 'right winner called',
+      value: `${called.length} of ${results.length} seeds; readers: median ${called[Math.floor(called.length / 2)] ?? '—'}, most ${called.at(-1) ?? '—'}`,
+      target: `${results.length} of ${results.length}`,
+    },
     { name: 'worse variant called', value: `${wrong} of ${results.length}`, target: '0' },
-    { name: 'trainings', value: `${trainings.length} (every ${TRAIN_EVERY} readers), ${trainings.filter((n) => n > 0).length} of them fitted weights` },
+    {
+      name: 'trainings',
+      value: `${trainings.length} (every ${TRAIN_EVERY} readers), ${trainings.filter((n) => n > 0).length} of them fitted weights`,
+    },
   );
 } finally {
   await target.stop();
@@ -106,9 +139,14 @@ try {
 async function weightsInUse(seed: number): Promise<string> {
   const parts: string[] = [];
   for (const variant of [WORSE_VARIANT, GOOD_VARIANT]) {
-    const response = await fetch(`${target.info.baseUrl}/admin/v1/tenants/${data.tenantId}/scenarios/bench/preview?algorithm_id=sim-${variant}-${seed}&limit=1`, { headers: adminHeaders });
+    const response = await fetch(
+      `${target.info.baseUrl}/admin/v1/tenants/${data.tenantId}/scenarios/bench/preview?algorithm_id=sim-${variant}-${seed}&limit=1`,
+      { headers: adminHeaders },
+    );
     const { weights } = ((await response.json()) as { meta: { weights: { source: string; in_use: Record<string, number> } } }).meta;
-    const nonZero = Object.entries(weights.in_use).filter(([, w]) => w > 0).map(([k, w]) => `${k} ${w}`);
+    const nonZero = Object.entries(weights.in_use)
+      .filter(([, w]) => w > 0)
+      .map(([k, w]) => `${k} ${w}`);
     parts.push(`${variant} ${weights.source}: ${nonZero.join(', ') || 'all 0'}`);
   }
   return parts.join('; ');

@@ -57,9 +57,16 @@ const data = await generateFeedData({
   itemVectors: process.env.BENCH_ITEM_VECTORS !== '0',
 });
 const random = seededRandom(16);
-const shuffled = seededShuffle(data.items.map((i) => i.id), random);
+const shuffled = seededShuffle(
+  data.items.map((i) => i.id),
+  random,
+);
 const groups = Array.from({ length: GROUPS }, (_, g) => new Set(shuffled.slice(g * ITEMS_PER_GROUP, (g + 1) * ITEMS_PER_GROUP)));
-const target = await startTarget('bench/servers/feed-server.ts', { BENCH_DATABASE_URL: `sqlite:${databaseFile}`, FEED_TENANT_ID: data.tenantId, FEED_API_KEY: data.apiKey });
+const target = await startTarget('bench/servers/feed-server.ts', {
+  BENCH_DATABASE_URL: `sqlite:${databaseFile}`,
+  FEED_TENANT_ID: data.tenantId,
+  FEED_API_KEY: data.apiKey,
+});
 const client = new FeedClient(target.info.baseUrl!, target.headers, 'bench');
 const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -103,8 +110,16 @@ async function train(): Promise<{ ms: number; report: unknown }> {
 const precision = (items: ServedItem[], reader: Reader) => items.filter((item) => groups[reader.group]!.has(item.id)).length / PAGE;
 const rows: BenchRow[] = [];
 try {
-  await client.admin(adminHeaders, 'PUT', `/admin/v1/tenants/${data.tenantId}/algorithms/content-only`, { min_trust_level: 1, max_age_hours: 168, languages: ['ja'], weights: { collaborative: 0 } });
-  await client.admin(adminHeaders, 'PUT', `/admin/v1/tenants/${data.tenantId}/scenarios/content-only`, { type: 'feed', algorithm_id: 'content-only' });
+  await client.admin(adminHeaders, 'PUT', `/admin/v1/tenants/${data.tenantId}/algorithms/content-only`, {
+    min_trust_level: 1,
+    max_age_hours: 168,
+    languages: ['ja'],
+    weights: { collaborative: 0 },
+  });
+  await client.admin(adminHeaders, 'PUT', `/admin/v1/tenants/${data.tenantId}/scenarios/content-only`, {
+    type: 'feed',
+    algorithm_id: 'content-only',
+  });
 
   // The crowd: a page of 50 at a random depth a round, every liked item in it clicked.
   const crowd = makeReaders('crowd', CROWD_PER_GROUP);
@@ -138,14 +153,23 @@ try {
         const milestone = MILESTONES.find((m) => m === r.clicks);
         if (milestone !== undefined && !recorded.has(`${r.id}@${milestone}`)) {
           recorded.add(`${r.id}@${milestone}`);
-          const [mine, counterfactual] = await Promise.all([client.feed(r.id, PAGE), client.feed(r.id, PAGE, { scenario: 'content-only' })]);
+          const [mine, counterfactual] = await Promise.all([
+            client.feed(r.id, PAGE),
+            client.feed(r.id, PAGE, { scenario: 'content-only' }),
+          ]);
           learned.get(milestone)!.push(precision(mine.items, r));
           contentOnly.get(milestone)!.push(precision(counterfactual.items, r));
         }
         return r.clicks >= 10 ? { served: [], liked: [] } : browse(r, PAGE, 5);
       }),
     );
-    await Promise.all(newcomers.map((r, i) => (browsed[i]!.served.length === 0 ? Promise.resolve() : client.report(r.id, `${r.id}_s`, browsed[i]!.served, browsed[i]!.liked.slice(0, 1)))));
+    await Promise.all(
+      newcomers.map((r, i) =>
+        browsed[i]!.served.length === 0
+          ? Promise.resolve()
+          : client.report(r.id, `${r.id}_s`, browsed[i]!.served, browsed[i]!.liked.slice(0, 1)),
+      ),
+    );
     await client.drained(120_000);
     newcomers.forEach((r, i) => {
       const click = browsed[i]!.liked[0];
@@ -160,7 +184,10 @@ try {
   const crowdClicks = crowd.reduce((sum, r) => sum + r.clicks, 0);
   const last = trainings[trainings.length - 1]!;
   rows.push(
-    { name: 'corpus (generated, SQLite)', value: `${data.items.length} items, ${data.sources.length} sources; ${GROUPS} groups × ${ITEMS_PER_GROUP} liked items (${(randomShare * 100).toFixed(1)} % of the pool)` },
+    {
+      name: 'corpus (generated, SQLite)',
+      value: `${data.items.length} items, ${data.sources.length} sources; ${GROUPS} groups × ${ITEMS_PER_GROUP} liked items (${(randomShare * 100).toFixed(1)} % of the pool)`,
+    },
     { name: 'crowd', value: `${crowd.length} readers, ${CROWD_ROUNDS} rounds, ${crowdClicks} clicks` },
     { name: 'training (last, through the API)', value: `${last.ms.toFixed(0)} ms: ${JSON.stringify(last.report)}` },
   );

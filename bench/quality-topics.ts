@@ -48,7 +48,15 @@ if (!origin.includes('livedoor')) {
 }
 const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-topics-'));
 const databaseFile = path.join(dir, 'feed.sqlite');
-const data = await generateFeedData({ databaseUrl: `sqlite:${databaseFile}`, items: 0, sources: 1, users: 0, usersWithHistory: 0, historyPerUser: 0, publishedWithinHours: 72 });
+const data = await generateFeedData({
+  databaseUrl: `sqlite:${databaseFile}`,
+  items: 0,
+  sources: 1,
+  users: 0,
+  usersWithHistory: 0,
+  historyPerUser: 0,
+  publishedWithinHours: 72,
+});
 const learnItemVectors = process.env.BENCH_ITEM_VECTORS !== '0';
 const target = await startTarget('bench/servers/feed-server.ts', {
   BENCH_DATABASE_URL: `sqlite:${databaseFile}`,
@@ -72,7 +80,11 @@ try {
   const random = seededRandom(17);
   const sources: string[] = [];
   for (let s = 0; s < SOURCES; s++) {
-    const source = (await client.admin(admin, 'POST', '/admin/v1/sources', { name: `話題横断${s + 1}`, trust_level: 2, language: 'ja' })) as { id: string };
+    const source = (await client.admin(admin, 'POST', '/admin/v1/sources', {
+      name: `話題横断${s + 1}`,
+      trust_level: 2,
+      language: 'ja',
+    })) as { id: string };
     sources.push(source.id);
   }
   const topicOf = new Map<string, Set<string>>(TOPICS.map((t) => [t, new Set()]));
@@ -94,7 +106,8 @@ try {
   if (learnItemVectors) {
     // What a worker does when the corpus has grown (content/item-vector-learning.ts), here at once on the whole corpus.
     const database = openDatabase(`sqlite:${databaseFile}`);
-    while (!(await takeItemVectorLease(database.db, Date.now(), Date.now() + 30 * 60_000))) await new Promise((resolve) => setTimeout(resolve, 1000));
+    while (!(await takeItemVectorLease(database.db, Date.now(), Date.now() + 30 * 60_000)))
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     itemVectors = await trainItemVectors(database.db, Date.now());
     await releaseItemVectorLease(database.db);
     await database.close();
@@ -104,12 +117,16 @@ try {
   // A topic needs room to be measured: after 20 clicks at least 80 unread articles, so 60 % on a page is possible at all.
   for (const topic of TOPICS) if (topicOf.get(topic)!.size < MIN_TOPIC_ARTICLES) topicOf.delete(topic);
   const topics = [...topicOf.keys()];
-  if (process.env.BENCH_TOPICS_ALGORITHM) await client.admin(admin, 'PUT', `/admin/v1/tenants/${data.tenantId}/algorithms/bench`, JSON.parse(process.env.BENCH_TOPICS_ALGORITHM));
+  if (process.env.BENCH_TOPICS_ALGORITHM)
+    await client.admin(admin, 'PUT', `/admin/v1/tenants/${data.tenantId}/algorithms/bench`, JSON.parse(process.env.BENCH_TOPICS_ALGORITHM));
   await new Promise((resolve) => setTimeout(resolve, 2000)); // the pool loads new items every second
 
   const onTopic = (reader: Reader, item: ServedItem) => topicOf.get(reader.topic)!.has(item.id);
   const precision = (items: ServedItem[], reader: Reader) => items.filter((item) => onTopic(reader, item)).length / PAGE;
-  const makeReaders = (prefix: string) => topics.flatMap((topic) => Array.from({ length: USERS_PER_TOPIC }, (_, i) => ({ id: `${prefix}_${topic}_${i}`, topic, clicks: 0, read: new Set<string>() })));
+  const makeReaders = (prefix: string) =>
+    topics.flatMap((topic) =>
+      Array.from({ length: USERS_PER_TOPIC }, (_, i) => ({ id: `${prefix}_${topic}_${i}`, topic, clicks: 0, read: new Set<string>() })),
+    );
 
   // (c) known only by interests: the first page.
   const interested = makeReaders('interests');
@@ -145,7 +162,11 @@ try {
         return { served, liked: served.filter((item) => onTopic(r, item) && !r.read.has(item.id)).slice(0, Math.min(2, next - r.clicks)) };
       }),
     );
-    await Promise.all(clickers.map((r, i) => (browsed[i]!.served.length === 0 ? Promise.resolve() : client.report(r.id, `${r.id}_s`, browsed[i]!.served, browsed[i]!.liked))));
+    await Promise.all(
+      clickers.map((r, i) =>
+        browsed[i]!.served.length === 0 ? Promise.resolve() : client.report(r.id, `${r.id}_s`, browsed[i]!.served, browsed[i]!.liked),
+      ),
+    );
     await client.drained(120_000);
     // What workers do every MODEL_TRAIN_INTERVAL_S: the collaborative model and, for an algorithm with learned_weights, the weights.
     await client.admin(admin, 'POST', `/admin/v1/tenants/${data.tenantId}/model/train`);
@@ -155,16 +176,34 @@ try {
     });
     if (process.env.BENCH_TOPICS_TRACE === '1') {
       const topicOfReader = new Map(clickers.map((r) => [r.id, r.topic]));
-      await traceRound(client, admin, data.tenantId, round, clickers, (readerId, itemId) => topicOf.get(topicOfReader.get(readerId)!)!.has(itemId), PAGE);
+      await traceRound(
+        client,
+        admin,
+        data.tenantId,
+        round,
+        clickers,
+        (readerId, itemId) => topicOf.get(topicOfReader.get(readerId)!)!.has(itemId),
+        PAGE,
+      );
     }
   }
 
-  const preview = (await client.admin(admin, 'GET', `/admin/v1/tenants/${data.tenantId}/scenarios/bench/preview?user_id=${clickers[0]!.id}&limit=10`)) as { meta: { weights: { source: string; in_use: Record<string, number> } } };
+  const preview = (await client.admin(
+    admin,
+    'GET',
+    `/admin/v1/tenants/${data.tenantId}/scenarios/bench/preview?user_id=${clickers[0]!.id}&limit=10`,
+  )) as { meta: { weights: { source: string; in_use: Record<string, number> } } };
   const sizes = topics.map((t) => topicOf.get(t)!.size);
   const base = mean(sizes) / articles.length;
   rows.push(
-    { name: 'corpus', value: `${origin}, ingested through the admin API in ${ingestS.toFixed(0)} s to ${SOURCES} sources without categories` },
-    { name: 'topics', value: `${topics.map((t, i) => `${t} ${sizes[i]}`).join(', ')} articles (words with under ${MIN_TOPIC_ARTICLES} dropped; random page on topic: ${(base * 100).toFixed(1)} %)` },
+    {
+      name: 'corpus',
+      value: `${origin}, ingested through the admin API in ${ingestS.toFixed(0)} s to ${SOURCES} sources without categories`,
+    },
+    {
+      name: 'topics',
+      value: `${topics.map((t, i) => `${t} ${sizes[i]}`).join(', ')} articles (words with under ${MIN_TOPIC_ARTICLES} dropped; random page on topic: ${(base * 100).toFixed(1)} %)`,
+    },
     {
       name: 'item vectors',
       value: itemVectors?.trained
@@ -172,11 +211,19 @@ try {
         : 'none (hashed vectors alone)',
     },
     { name: 'weights at the end', value: `${preview.meta.weights.source}: ${JSON.stringify(preview.meta.weights.in_use)}` },
-    { name: '(c) interests only: first page on topic', value: `${(mean(firstPages) * 100).toFixed(1)} % (${firstPages.length} users)`, target: '≥ 40 %' },
+    {
+      name: '(c) interests only: first page on topic',
+      value: `${(mean(firstPages) * 100).toFixed(1)} % (${firstPages.length} users)`,
+      target: '≥ 40 %',
+    },
   );
   for (const m of MILESTONES) {
     const list = atMilestone.get(m)!;
-    rows.push({ name: `(b) precision@${PAGE} after ${m} clicks (${list.length}/${clickers.length})`, value: `${(mean(list) * 100).toFixed(1)} %`, target: m === 20 ? '≥ 60 %' : '' });
+    rows.push({
+      name: `(b) precision@${PAGE} after ${m} clicks (${list.length}/${clickers.length})`,
+      value: `${(mean(list) * 100).toFixed(1)} %`,
+      target: m === 20 ? '≥ 60 %' : '',
+    });
   }
 } finally {
   await target.stop();

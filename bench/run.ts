@@ -57,7 +57,10 @@ const only = process.env.BENCH_BACKENDS?.split(',');
 const backends = only ? available.filter((b) => only.includes(b.name)) : available;
 const scaleOut = available.find((b) => b.name === 'postgres+redis');
 const selected = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const names = selected.length > 0 ? selected : Object.keys(BENCHES).filter((n) => !BENCHES[n]!.onlyWhenNamed && (BENCHES[n]!.on !== 'scale-out' || scaleOut));
+const names =
+  selected.length > 0
+    ? selected
+    : Object.keys(BENCHES).filter((n) => !BENCHES[n]!.onlyWhenNamed && (BENCHES[n]!.on !== 'scale-out' || scaleOut));
 for (const name of names) if (!BENCHES[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
 
 console.log(`content-feed benchmarks — ${new Date().toISOString()}`);
@@ -93,6 +96,7 @@ const width = Math.max(9, ...rows.map((r) => r.name.length));
 const backendWidth = Math.max(7, ...rows.map((r) => r.backend!.length));
 console.log(`\n| ${'benchmark'.padEnd(width)} | ${'backend'.padEnd(backendWidth)} | result | target |`);
 console.log(`|${'-'.repeat(width + 2)}|${'-'.repeat(backendWidth + 2)}|--------|--------|`);
-for (const row of rows) console.log(`| ${row.name.padEnd(width)} | ${row.backend!.padEnd(backendWidth)} | ${row.value} | ${row.target ?? ''} |`);
+for (const row of rows)
+  console.log(`| ${row.name.padEnd(width)} | ${row.backend!.padEnd(backendWidth)} | ${row.value} | ${row.target ?? ''} |`);
 if (skipped) console.log(`\n${skipped}.`);
 if (failed) process.exitCode = 1;

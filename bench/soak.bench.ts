@@ -61,10 +61,14 @@ async function soak(backend: BenchBackend, database: BenchDatabase): Promise<Ben
     const booted = await untilIdle([pid], 180_000);
     console.log(`soak: node idle ${booted.toFixed(0)} s after start`);
     await closedWindow(measured, CAPACITY_CONNECTIONS, 5, { sessions: withImpressions(sessionStream(1, 'warm')) });
-    const capacityRun = await closedWindow(measured, CAPACITY_CONNECTIONS, CAPACITY_SECONDS, { sessions: withImpressions(sessionStream(2, 'capacity')) });
+    const capacityRun = await closedWindow(measured, CAPACITY_CONNECTIONS, CAPACITY_SECONDS, {
+      sessions: withImpressions(sessionStream(2, 'capacity')),
+    });
     const capacity = pagesOf(capacityRun).servedPerSecond;
     const pagesPerSecond = Math.max(1, Math.round(capacity / 2));
-    console.log(`soak: capacity ${capacity.toFixed(0)} pages/s (closed loop, ${CAPACITY_CONNECTIONS} conn); ${MINUTES} min at ${pagesPerSecond} pages/s`);
+    console.log(
+      `soak: capacity ${capacity.toFixed(0)} pages/s (closed loop, ${CAPACITY_CONNECTIONS} conn); ${MINUTES} min at ${pagesPerSecond} pages/s`,
+    );
     await untilIdle([pid]);
 
     const seconds = MINUTES * 60;
@@ -74,14 +78,20 @@ async function soak(backend: BenchBackend, database: BenchDatabase): Promise<Ben
     const watch = watchProcess(pid, baseUrl, SAMPLE_EVERY_MS);
     const [run, users, pushes] = await Promise.all([
       runOpenLoop({ target: measured.load, connections: OPEN_CONNECTIONS, sessions, startAt, scheduleMs: seconds * 1000, graceMs: 5000 }),
-      sleep(500).then(() => upsertUsers(measured.load, { perSecond: USER_UPSERTS_PER_SECOND, users: FEED_DATA.users, untilAt: endAt, seed: 5 })),
-      sleep(500).then(() => pushJobsEvery(baseUrl, feed.headers, { everyMs: PUSH_EVERY_MS, untilAt: endAt, scenario: 'bench-push', limitMs: PUSH_EVERY_MS })),
+      sleep(500).then(() =>
+        upsertUsers(measured.load, { perSecond: USER_UPSERTS_PER_SECOND, users: FEED_DATA.users, untilAt: endAt, seed: 5 }),
+      ),
+      sleep(500).then(() =>
+        pushJobsEvery(baseUrl, feed.headers, { everyMs: PUSH_EVERY_MS, untilAt: endAt, scenario: 'bench-push', limitMs: PUSH_EVERY_MS }),
+      ),
       sleep(seconds * 1000 + 500),
     ]);
     const samples = await watch.stop();
     // The series behind the slope, a sample a minute, so a run's log shows the shape (push jobs every 5 min, caches filling).
     for (const x of samples.filter((_, i) => i % 6 === 0)) {
-      console.log(`soak ${((x.at - startAt) / 60_000).toFixed(1)} min: RSS ${x.rssMb.toFixed(0)} MB (anonymous ${x.rssAnonMb.toFixed(0)}, HTTP thread heap ${x.heapMb.toFixed(0)}), ${x.fds} fds, event-loop p99 ${x.loopP99Ms.toFixed(1)} ms, ${x.lists} ranked lists`);
+      console.log(
+        `soak ${((x.at - startAt) / 60_000).toFixed(1)} min: RSS ${x.rssMb.toFixed(0)} MB (anonymous ${x.rssAnonMb.toFixed(0)}, HTTP thread heap ${x.heapMb.toFixed(0)}), ${x.fds} fds, event-loop p99 ${x.loopP99Ms.toFixed(1)} ms, ${x.lists} ranked lists`,
+      );
     }
 
     const drainStarted = performance.now();
@@ -93,7 +103,18 @@ async function soak(backend: BenchBackend, database: BenchDatabase): Promise<Ben
     const drain = { seconds: (performance.now() - drainStarted) / 1000, backlog };
     await feed.stop();
     const events = await eventsStored(database.url, SESSION_PREFIX);
-    return soakRows({ minutes: MINUTES, capacity, pagesPerSecond, run, window: { from: startAt, to: endAt }, users, pushes, samples, drain, events });
+    return soakRows({
+      minutes: MINUTES,
+      capacity,
+      pagesPerSecond,
+      run,
+      window: { from: startAt, to: endAt },
+      users,
+      pushes,
+      samples,
+      drain,
+      events,
+    });
   } finally {
     await feed.stop();
   }

@@ -49,7 +49,9 @@ async function measure(durationSeconds: number, env: Record<string, string>): Pr
   const rows: BenchRow[] = [];
   try {
     // Cold.
-    const cold = new Map<string, { all: number[]; fetched: number[]; stored: number[] }>(FORMATS.map((f) => [f.name, { all: [], fetched: [], stored: [] }]));
+    const cold = new Map<string, { all: number[]; fetched: number[]; stored: number[] }>(
+      FORMATS.map((f) => [f.name, { all: [], fetched: [], stored: [] }]),
+    );
     for (const [i, url] of urls.entries()) {
       for (let k = 0; k < FORMATS.length; k++) {
         const format = FORMATS[(i + k) % FORMATS.length]!;
@@ -58,7 +60,9 @@ async function measure(durationSeconds: number, env: Record<string, string>): Pr
         const body = Buffer.from(await response.arrayBuffer());
         const elapsed = performance.now() - started;
         if (response.status !== 200 || response.headers.get('content-type') !== format.type || body.length === 0) {
-          throw new Error(`${url} as ${format.name}: ${response.status} ${response.headers.get('content-type')} ${body.toString('utf8', 0, 200)}`);
+          throw new Error(
+            `${url} as ${format.name}: ${response.status} ${response.headers.get('content-type')} ${body.toString('utf8', 0, 200)}`,
+          );
         }
         cold.get(format.name)!.all.push(elapsed);
         cold.get(format.name)![k === 0 ? 'fetched' : 'stored'].push(elapsed);
@@ -103,7 +107,9 @@ async function measure(durationSeconds: number, env: Record<string, string>): Pr
   }
   if (profileDir) {
     const { file, rows: top } = topFunctions(profileDir, 20);
-    console.log(`CPU profile of the thumbnail server (${file}):\n${top.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n`);
+    console.log(
+      `CPU profile of the thumbnail server (${file}):\n${top.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n`,
+    );
   }
   return rows;
 }

@@ -39,7 +39,10 @@ export async function trainingBench(_seconds: number, backend: BenchBackend): Pr
     });
     const r = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, number>;
     return [
-      { name: `training ${backend.name}: data`, value: `${r.users} users, ${r.items} items, ${r.interactions} interactions (written in ${(fillMs / 1000).toFixed(0)} s)` },
+      {
+        name: `training ${backend.name}: data`,
+        value: `${r.users} users, ${r.items} items, ${r.interactions} interactions (written in ${(fillMs / 1000).toFixed(0)} s)`,
+      },
       {
         name: `training ${backend.name}: one run`,
         value: `${(r.totalMs! / 1000).toFixed(1)} s (read ${(r.readMs! / 1000).toFixed(1)} s, factorise ${(r.trainMs! / 1000).toFixed(1)} s, store the rest); CPU ${(r.cpuMs! / 1000).toFixed(1)} s`,
@@ -54,7 +57,21 @@ export async function trainingBench(_seconds: number, backend: BenchBackend): Pr
 /** The tenant and its interactions: users' sizes long-tailed, items from their group (70 %) or the popular head. */
 async function fill(db: Kysely<Database>, tenantId: string): Promise<void> {
   const now = Date.now();
-  await db.insertInto('tenants').values({ id: tenantId, name: 'training bench', plan: 'custom', rate_limit_rps: null, usage_cap_millicredits: null, billing_anchor_day: 1, webhook_url: null, webhook_secret: null, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('tenants')
+    .values({
+      id: tenantId,
+      name: 'training bench',
+      plan: 'custom',
+      rate_limit_rps: null,
+      usage_cap_millicredits: null,
+      billing_anchor_day: 1,
+      webhook_url: null,
+      webhook_secret: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const random = seededRandom(16);
   const groupItems = ITEMS / GROUPS;
   let written = 0;
@@ -64,7 +81,11 @@ async function fill(db: Kysely<Database>, tenantId: string): Promise<void> {
     const rows = batch;
     batch = [];
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 4000) await trx.insertInto('user_content_signals').values(rows.slice(i, i + 4000)).execute();
+      for (let i = 0; i < rows.length; i += 4000)
+        await trx
+          .insertInto('user_content_signals')
+          .values(rows.slice(i, i + 4000))
+          .execute();
     });
   };
   for (let u = 0; u < USERS && written < INTERACTIONS; u++) {
@@ -72,8 +93,17 @@ async function fill(db: Kysely<Database>, tenantId: string): Promise<void> {
     // Mean 10, a long tail: most read a few, some hundreds.
     const wanted = Math.min(500, Math.max(1, Math.round(-Math.log(1 - random()) * 9.5)), INTERACTIONS - written);
     const items = new Set<number>();
-    while (items.size < wanted) items.add(random() < 0.7 ? group * groupItems + Math.floor(random() * groupItems) : Math.floor(Math.pow(random(), 3) * ITEMS));
-    for (const item of items) batch.push({ tenant_id: tenantId, user_id: `u${String(u).padStart(6, '0')}`, content_id: `cnt_${item}`, clicks: 1, updated_at: now - Math.floor(random() * 7 * 86_400_000), last_click_at: now });
+    while (items.size < wanted)
+      items.add(random() < 0.7 ? group * groupItems + Math.floor(random() * groupItems) : Math.floor(Math.pow(random(), 3) * ITEMS));
+    for (const item of items)
+      batch.push({
+        tenant_id: tenantId,
+        user_id: `u${String(u).padStart(6, '0')}`,
+        content_id: `cnt_${item}`,
+        clicks: 1,
+        updated_at: now - Math.floor(random() * 7 * 86_400_000),
+        last_click_at: now,
+      });
     written += items.size;
     if (batch.length >= 40_000) await flush();
   }

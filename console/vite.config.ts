@@ -47,6 +47,11 @@ export default defineConfig({
   plugins: [precompress()],
   server: {
     // `npm run dev` serves the API on 8080; `npx vite --config console/vite.config.ts` proxies to it.
-    proxy: { '/admin': 'http://127.0.0.1:8080', '/console/api': 'http://127.0.0.1:8080', '/v1': 'http://127.0.0.1:8080', '/objects': 'http://127.0.0.1:8080' },
+    proxy: {
+      '/admin': 'http://127.0.0.1:8080',
+      '/console/api': 'http://127.0.0.1:8080',
+      '/v1': 'http://127.0.0.1:8080',
+      '/objects': 'http://127.0.0.1:8080',
+    },
   },
 });

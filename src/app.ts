@@ -16,7 +16,13 @@ import { contentsRoute } from './content/contents-route.js';
 import { adminAuditRoutes } from './audit/admin-audit-routes.js';
 import { installAuditTrail } from './audit/audit-trail.js';
 import { installDrain } from './http/drain.js';
-import { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrorHandler, installErrorHandling, MAX_PATH_PARAM_LENGTH } from './http/error-handling.js';
+import {
+  BODY_LIMIT_BYTES,
+  clientErrorHandler,
+  frameworkErrorHandler,
+  installErrorHandling,
+  MAX_PATH_PARAM_LENGTH,
+} from './http/error-handling.js';
 import { installJsonBodyParser } from './http/json-body-parser.js';
 import { installPipeline, rateLimitHeadersOfRefused } from './http/pipeline.js';
 import { installRequestTargetHygiene } from './http/request-target-hygiene.js';

@@ -194,8 +194,7 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
   const host = get('HOST') ?? '127.0.0.1';
   const dataDir = path.resolve(get('DATA_DIR') ?? './data');
 
-  const databaseUrl =
-    url('DATABASE_URL', ['postgres', 'postgresql', 'sqlite']) ?? `sqlite:${path.join(dataDir, 'content-feed.sqlite')}`;
+  const databaseUrl = url('DATABASE_URL', ['postgres', 'postgresql', 'sqlite']) ?? `sqlite:${path.join(dataDir, 'content-feed.sqlite')}`;
   const redisUrl = url('REDIS_URL', ['redis', 'rediss']);
   const objectStoreUrl = url('OBJECT_STORE_URL', ['s3', 'file']);
   const publicBaseUrl = url('PUBLIC_BASE_URL', ['http', 'https'])?.replace(/\/+$/, '') ?? null;
@@ -331,7 +330,9 @@ function eventLogConfig(
   const leaseMs = integer('EVENT_LOG_LEASE_MS', 10_000, 500, 600_000);
   if (url === null) return null;
   if (!/^postgres(ql)?:/.test(databaseUrl)) {
-    problems.push('EVENT_LOG_URL needs DATABASE_URL=postgres://…: the event log is for fleets on PostgreSQL (SQLite logs events in its own file)');
+    problems.push(
+      'EVENT_LOG_URL needs DATABASE_URL=postgres://…: the event log is for fleets on PostgreSQL (SQLite logs events in its own file)',
+    );
   }
   return { url, stream, partitions, leaseMs };
 }

@@ -88,8 +88,17 @@ const BACKGROUND_START_LIMIT_MS = 5000;
 
 /** Log paths that may carry secrets; pino replaces their values. */
 export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization', 'headers.authorization', 'req.headers.cookie', 'headers.cookie', 'headers["set-cookie"]',
-  'api_key', '*.api_key', 'secret', '*.secret', 'password', '*.password',
+  'req.headers.authorization',
+  'headers.authorization',
+  'req.headers.cookie',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  'api_key',
+  '*.api_key',
+  'secret',
+  '*.secret',
+  'password',
+  '*.password',
 ];
 
 export interface Runtime {
@@ -123,7 +132,9 @@ export async function createRuntime(
   const clock = options.clock ?? systemClock;
   const log = options.log ?? pino({ level: config.logLevel, redact: REDACTED_LOG_PATHS });
 
-  const admin = config.adminToken ? { value: config.adminToken, created: false } : readOrCreateSecret(config.dataDir, 'admin-token', 'cfa_');
+  const admin = config.adminToken
+    ? { value: config.adminToken, created: false }
+    : readOrCreateSecret(config.dataDir, 'admin-token', 'cfa_');
   const secretKey = config.secretKey ?? readOrCreateSecret(config.dataDir, 'secret-key', '').value;
 
   const database = openDatabase(config.databaseUrl, (err) => log.warn({ err }, 'idle database connection closed by the server'));
@@ -140,9 +151,16 @@ export async function createRuntime(
 
   // SQLite files get a writer thread, so event commits and usage flushes (and their fsyncs)
   // leave the thread serving requests; PostgreSQL commits are asynchronous already.
-  const sqliteFile = database.kind === 'sqlite' && !config.databaseUrl.endsWith(':memory:') ? config.databaseUrl.replace(/^sqlite:(\/\/)?/, '') : null;
+  const sqliteFile =
+    database.kind === 'sqlite' && !config.databaseUrl.endsWith(':memory:') ? config.databaseUrl.replace(/^sqlite:(\/\/)?/, '') : null;
   const writer = sqliteFile ? new SqliteEventWriter(sqliteFile) : null;
-  const meter = new Meter(database.db, clock, log, (tenantId) => heldMillicredits(database.db, tenantId), writer ? (deltas) => writer.writeUsage(deltas) : undefined);
+  const meter = new Meter(
+    database.db,
+    clock,
+    log,
+    (tenantId) => heldMillicredits(database.db, tenantId),
+    writer ? (deltas) => writer.writeUsage(deltas) : undefined,
+  );
   meter.start(config.usageFlushIntervalMs);
   const metrics = createMetricsRegistry();
   const keyLookups = keyLookupCounter(metrics);
@@ -150,12 +168,21 @@ export async function createRuntime(
   const lag = eventLagSummary(metrics);
   // What changed, for every process's caches: LISTEN/NOTIFY when processes share PostgreSQL.
   // Between the threads of one process on SQLite: a BroadcastChannel.
-  const threads = options.backgroundThread ?? (backgroundThreadWanted(config, options.startWorkers !== false) ? { side: 'http' as const, name: randomUUID() } : undefined);
+  const threads =
+    options.backgroundThread ??
+    (backgroundThreadWanted(config, options.startWorkers !== false) ? { side: 'http' as const, name: randomUUID() } : undefined);
   // This runtime answers requests; the thread started below runs the workers.
-  const background = threads?.side === 'http' ? new BackgroundThread(config, threads.name, log, () => (ranker.backend instanceof RankingThreads ? ranker.backend.connect() : [])) : null;
+  const background =
+    threads?.side === 'http'
+      ? new BackgroundThread(config, threads.name, log, () => (ranker.backend instanceof RankingThreads ? ranker.backend.connect() : []))
+      : null;
   const changes: ChangeBus =
     database.kind === 'postgres'
-      ? new PostgresChangeBus(config.databaseUrl, (channel, payload) => sql`SELECT pg_notify(${channel}, ${payload})`.execute(database.db), log)
+      ? new PostgresChangeBus(
+          config.databaseUrl,
+          (channel, payload) => sql`SELECT pg_notify(${channel}, ${payload})`.execute(database.db),
+          log,
+        )
       : threads
         ? new ThreadChangeBus(threads.name)
         : new LocalChangeBus();
@@ -163,7 +190,9 @@ export async function createRuntime(
   if (changes instanceof PostgresChangeBus) await changes.start();
   // EVENT_LOG_URL: events wait in a JetStream stream (docs/scaling.md), else in the database's `events` table.
   const natsLog = config.eventLog ? await NatsEventLog.connect(config.eventLog, log) : null;
-  const batches = natsLog ? new LogEventBatches(database.db, natsLog, () => events.wake(), log) : eventBatches(config, database, log, onWorkerThread);
+  const batches = natsLog
+    ? new LogEventBatches(database.db, natsLog, () => events.wake(), log)
+    : eventBatches(config, database, log, onWorkerThread);
   const events = new EventProcessor(database.db, batches, clock, log, lag, changes);
   const eventLog = natsLog ?? new EventLog(database.db, database.kind, () => events.wake(), writer);
   let listenAddress: string | undefined;
@@ -180,12 +209,21 @@ export async function createRuntime(
   // model with EMBEDDING_MODEL_PATH, else hashed TF-IDF over those statistics).
   const areas = await AreaDirectory.load(database.db);
   const termStats = await loadTermStats(database.db);
-  const embedder: Embedder = config.embeddingModelPath ? await loadOnnxEmbedder(config.embeddingModelPath) : new HashedTfIdfEmbedder({ df: termStats });
+  const embedder: Embedder = config.embeddingModelPath
+    ? await loadOnnxEmbedder(config.embeddingModelPath)
+    : new HashedTfIdfEmbedder({ df: termStats });
   log.info({ embedder: embedder.id, areas: areas.size }, 'content pipeline ready');
   const analyser = new ArticleAnalyser(embedder, termStats, areas);
   const articles = new ArticleStore(database.db, clock, analyser, new NearDuplicateIndex(), catalog);
   const corpus = new CorpusSync({ db: database.db, clock, areas, termStats, log });
-  const categories = new CategoryLearning({ db: database.db, clock, classifier: analyser.categories, catalog, log, databaseUrl: learnOnThreads ? config.databaseUrl : null });
+  const categories = new CategoryLearning({
+    db: database.db,
+    clock,
+    classifier: analyser.categories,
+    catalog,
+    log,
+    databaseUrl: learnOnThreads ? config.databaseUrl : null,
+  });
   const itemVectors = new ItemVectorLearning({
     db: database.db,
     clock,
@@ -222,7 +260,20 @@ export async function createRuntime(
 
   const cursors = new Signer(secretKey, 'cursor');
   const tokens = new TrackingTokens(secretKey);
-  const ranker = new UserRanker(rankingBackend(config, database, clock, embedder.dimensions, log, threads?.side === 'worker' && threads.rankingPorts.length > 0 ? threads.rankingPorts : undefined), embedder, rankingMeter(metrics), categories, itemVectors);
+  const ranker = new UserRanker(
+    rankingBackend(
+      config,
+      database,
+      clock,
+      embedder.dimensions,
+      log,
+      threads?.side === 'worker' && threads.rankingPorts.length > 0 ? threads.rankingPorts : undefined,
+    ),
+    embedder,
+    rankingMeter(metrics),
+    categories,
+    itemVectors,
+  );
   const snapshots = redis ? new RedisSnapshotStore(redis, new MemorySnapshotStore()) : new MemorySnapshotStore();
   const scenarios = new ScenarioCache(database.db, clock);
   const userStates = userStateLoader(config, database, log, onWorkerThread);
@@ -327,7 +378,9 @@ export async function createRuntime(
     itemVectors.start({ worker: false });
     // Its start (a runtime of its own, the classifier's training) would take the cores the
     // first feed needs: it waits for the rankings' warm-up, or BACKGROUND_START_LIMIT_MS.
-    void Promise.race([rankings.warmedUp, setTimeoutPromise(BACKGROUND_START_LIMIT_MS, undefined, { ref: false })]).then(() => background.start());
+    void Promise.race([rankings.warmedUp, setTimeoutPromise(BACKGROUND_START_LIMIT_MS, undefined, { ref: false })]).then(() =>
+      background.start(),
+    );
   } else if (runsWorkers) {
     events.start();
     webhooks.start();

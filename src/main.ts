@@ -118,7 +118,9 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const expected = error instanceof ConfigError || error instanceof CliError;
-    process.stderr.write(expected ? `${error.message}\n` : `fatal: ${(error instanceof Error ? error.stack : undefined) ?? String(error)}\n`);
+    process.stderr.write(
+      expected ? `${error.message}\n` : `fatal: ${(error instanceof Error ? error.stack : undefined) ?? String(error)}\n`,
+    );
     process.exit(1);
   },
 );

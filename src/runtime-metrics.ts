@@ -45,7 +45,7 @@ export function createMetricsRegistry(): Registry {
   });
   new Gauge({
     name: 'event_loop_delay_max_seconds',
-    help: "Longest event-loop delay of the HTTP thread since the previous scrape (1 ms resolution).",
+    help: 'Longest event-loop delay of the HTTP thread since the previous scrape (1 ms resolution).',
     registers: [registry],
     collect() {
       this.set(delay().max);
@@ -110,7 +110,12 @@ export function crawlMeter(metrics: Registry) {
     buckets: [5, 10, 20, 30, 45, 60, 90, 120, 300, 600, 1800, 3600],
     registers: [metrics],
   });
-  const crawls = new Counter({ name: 'crawls_total', help: 'Finished crawls of sources, by status (completed, failed).', labelNames: ['status'], registers: [metrics] });
+  const crawls = new Counter({
+    name: 'crawls_total',
+    help: 'Finished crawls of sources, by status (completed, failed).',
+    labelNames: ['status'],
+    registers: [metrics],
+  });
   const entries = new Counter({
     name: 'crawled_entries_total',
     help: 'Feed entries handled by crawls, by outcome (new, updated, duplicate, unchanged, failed).',
@@ -130,7 +135,12 @@ export function crawlMeter(metrics: Registry) {
 
 /** The push worker's: push_jobs_total by outcome, push_job_duration_seconds of completed runs. */
 export function pushMeter(metrics: Registry): PushJobMeter {
-  const finished = new Counter({ name: 'push_jobs_total', help: 'Push job runs ended here, by outcome.', labelNames: ['status'], registers: [metrics] });
+  const finished = new Counter({
+    name: 'push_jobs_total',
+    help: 'Push job runs ended here, by outcome.',
+    labelNames: ['status'],
+    registers: [metrics],
+  });
   const duration = new Histogram({
     name: 'push_job_duration_seconds',
     help: 'Wall time of completed push job runs.',
@@ -172,8 +182,17 @@ export function webhookMeter(metrics: Registry): WebhookMeter {
 
 /** The thumbnail proxy's: thumbnails_encoded_total by format, thumbnail_originals_fetched_total. */
 export function thumbnailMeter(metrics: Registry): ThumbnailMeter {
-  const encoded = new Counter({ name: 'thumbnails_encoded_total', help: 'Thumbnail variants encoded (cache misses everywhere).', labelNames: ['format'], registers: [metrics] });
-  const originals = new Counter({ name: 'thumbnail_originals_fetched_total', help: 'Original images fetched from their origin.', registers: [metrics] });
+  const encoded = new Counter({
+    name: 'thumbnails_encoded_total',
+    help: 'Thumbnail variants encoded (cache misses everywhere).',
+    labelNames: ['format'],
+    registers: [metrics],
+  });
+  const originals = new Counter({
+    name: 'thumbnail_originals_fetched_total',
+    help: 'Original images fetched from their origin.',
+    registers: [metrics],
+  });
   return {
     encoded(format) {
       encoded.inc({ format });
@@ -187,7 +206,13 @@ export function thumbnailMeter(metrics: Registry): ThumbnailMeter {
 /** The gauges read from the runtime's parts at each scrape: backlog, lists held, and each thread's CPU. */
 export function registerRuntimeGauges(
   metrics: Registry,
-  parts: { events: EventProcessor; userStates: ThreadedUserStateLoader | null; ranker: RankingBackend; rankings: FeedRankings; background: BackgroundThread | null },
+  parts: {
+    events: EventProcessor;
+    userStates: ThreadedUserStateLoader | null;
+    ranker: RankingBackend;
+    rankings: FeedRankings;
+    background: BackgroundThread | null;
+  },
 ): void {
   const { events, userStates, ranker, rankings, background } = parts;
   new Gauge({
@@ -208,10 +233,30 @@ export function registerRuntimeGauges(
       this.set(rankings.size);
     },
   });
-  threadCpuGauge(metrics, 'event_thread_cpu_seconds_total', 'CPU time used by the event thread applying events, from /proc; 0 when events are applied on the main thread.', () => events.threadCpuSeconds());
-  threadCpuGauge(metrics, 'user_state_thread_cpu_seconds_total', "CPU time used by the thread that reads users' feed states from a SQLite file, from /proc; 0 when they are read on the main thread.", () => userStates?.cpuSeconds() ?? null);
-  threadCpuGauge(metrics, 'feed_ranking_thread_cpu_seconds_total', 'CPU time used by the ranking threads (rankings, sweeps, pool refreshes), from /proc; 0 when ranking runs on the HTTP thread.', () => ranker.cpuSeconds());
-  threadCpuGauge(metrics, 'worker_thread_cpu_seconds_total', "CPU time used by serve's worker thread (events, crawls, push jobs, webhooks, learning), from /proc; 0 without one.", () => background?.cpuSeconds() ?? null);
+  threadCpuGauge(
+    metrics,
+    'event_thread_cpu_seconds_total',
+    'CPU time used by the event thread applying events, from /proc; 0 when events are applied on the main thread.',
+    () => events.threadCpuSeconds(),
+  );
+  threadCpuGauge(
+    metrics,
+    'user_state_thread_cpu_seconds_total',
+    "CPU time used by the thread that reads users' feed states from a SQLite file, from /proc; 0 when they are read on the main thread.",
+    () => userStates?.cpuSeconds() ?? null,
+  );
+  threadCpuGauge(
+    metrics,
+    'feed_ranking_thread_cpu_seconds_total',
+    'CPU time used by the ranking threads (rankings, sweeps, pool refreshes), from /proc; 0 when ranking runs on the HTTP thread.',
+    () => ranker.cpuSeconds(),
+  );
+  threadCpuGauge(
+    metrics,
+    'worker_thread_cpu_seconds_total',
+    "CPU time used by serve's worker thread (events, crawls, push jobs, webhooks, learning), from /proc; 0 without one.",
+    () => background?.cpuSeconds() ?? null,
+  );
 }
 
 /** A `<name>_cpu_seconds_total` gauge of a thread's CPU time, from /proc (left at 0 while `seconds` says null: work on the main thread). */

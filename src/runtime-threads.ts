@@ -28,11 +28,25 @@ const inMemory = (config: Config) => config.databaseUrl.endsWith(':memory:');
  * its own pool. serve's worker thread ranks on the HTTP thread's, through `rankingPorts`:
  * a second copy of the pool would cost ~600 MB at 100,000 items.
  */
-export function rankingBackend(config: Config, database: DatabaseHandle, clock: Clock, dimensions: number, log: pino.Logger, rankingPorts?: MessagePort[]): RankingBackend {
+export function rankingBackend(
+  config: Config,
+  database: DatabaseHandle,
+  clock: Clock,
+  dimensions: number,
+  log: pino.Logger,
+  rankingPorts?: MessagePort[],
+): RankingBackend {
   const { db } = database;
   if (rankingPorts) return RankingThreads.over(rankingPorts);
   if (config.feed.rankingThreads === 0 || inMemory(config)) {
-    return new InlineRanking(new RankingEngine(new ContentPool(db, clock, dimensions), new Popularity(db, clock), new CollaborativeModels(db, clock), config.feed.listCapacity));
+    return new InlineRanking(
+      new RankingEngine(
+        new ContentPool(db, clock, dimensions),
+        new Popularity(db, clock),
+        new CollaborativeModels(db, clock),
+        config.feed.listCapacity,
+      ),
+    );
   }
   return RankingThreads.start(
     config.feed.rankingThreads,
@@ -49,12 +63,17 @@ export function eventBatches(config: Config, database: DatabaseHandle, log: pino
 }
 
 /** better-sqlite3 reads synchronously: on a SQLite file, users' states are read on a thread whenever the node uses threads. */
-export function userStateLoader(config: Config, database: DatabaseHandle, log: pino.Logger, onWorkerThread = false): { load: UserStateLoader; thread: ThreadedUserStateLoader | null } {
-  if (database.kind !== 'sqlite' || config.feed.rankingThreads === 0 || inMemory(config) || onWorkerThread) return { load: inlineUserStateLoader(database.db), thread: null };
+export function userStateLoader(
+  config: Config,
+  database: DatabaseHandle,
+  log: pino.Logger,
+  onWorkerThread = false,
+): { load: UserStateLoader; thread: ThreadedUserStateLoader | null } {
+  if (database.kind !== 'sqlite' || config.feed.rankingThreads === 0 || inMemory(config) || onWorkerThread)
+    return { load: inlineUserStateLoader(database.db), thread: null };
   const thread = new ThreadedUserStateLoader(config.databaseUrl, (err) => log.error({ err }, 'user-state thread failed'));
   return { load: thread.load, thread };
 }
-
 
 /**
  * `serve`'s background work on a worker thread (WORKER_THREAD; src/workers/): when the

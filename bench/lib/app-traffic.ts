@@ -74,7 +74,12 @@ export function sessionStream(seed: number, prefix: string): () => SessionPlan {
  * `pagesPerSecond` (sessions at pagesPerSecond / MEAN_PAGES a second), each with
  * its start in ms. Pages a session would read at or after `seconds` are dropped.
  */
-export function scheduleSessions(next: () => SessionPlan, pagesPerSecond: number, seconds: number, seed: number): { startMs: number; plan: SessionPlan }[] {
+export function scheduleSessions(
+  next: () => SessionPlan,
+  pagesPerSecond: number,
+  seconds: number,
+  seed: number,
+): { startMs: number; plan: SessionPlan }[] {
   const random = seededRandom(seed);
   const sessionsPerMs = pagesPerSecond / MEAN_PAGES / 1000;
   const endMs = seconds * 1000;
@@ -108,4 +113,5 @@ function event(plan: SessionPlan, type: 'session_start' | 'click' | 'impression'
 
 export const sessionStartBody = (plan: SessionPlan) => JSON.stringify({ events: [event(plan, 'session_start')] });
 export const clicksBody = (plan: SessionPlan, tokens: string[]) => JSON.stringify({ events: tokens.map((t) => event(plan, 'click', t)) });
-export const impressionsBody = (plan: SessionPlan, tokens: string[]) => JSON.stringify({ events: tokens.map((t) => event(plan, 'impression', t)) });
+export const impressionsBody = (plan: SessionPlan, tokens: string[]) =>
+  JSON.stringify({ events: tokens.map((t) => event(plan, 'impression', t)) });

@@ -90,7 +90,10 @@ export async function listenForBench(app: FastifyInstance, runtime: Runtime): Pr
  * Boots the service, creates algorithm `bench` and each of `scenarios` (name →
  * type) on it through the admin API, and listens on port 0.
  */
-export async function startBenchService(setup: { algorithm: Record<string, unknown>; scenarios: Record<string, 'feed' | 'push'> }): Promise<BenchService> {
+export async function startBenchService(setup: {
+  algorithm: Record<string, unknown>;
+  scenarios: Record<string, 'feed' | 'push'>;
+}): Promise<BenchService> {
   const tenantId = requiredEnv('FEED_TENANT_ID');
   const runtime = await benchRuntime({ startWorkers: process.env.BENCH_NO_WORKERS !== '1' });
   const app = await buildApp(runtime.deps);
@@ -98,7 +101,10 @@ export async function startBenchService(setup: { algorithm: Record<string, unkno
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
   const puts: [string, unknown][] = [
     [`/admin/v1/tenants/${tenantId}/algorithms/bench`, setup.algorithm],
-    ...Object.entries(setup.scenarios).map(([name, type]): [string, unknown] => [`/admin/v1/tenants/${tenantId}/scenarios/${name}`, { type, algorithm_id: 'bench' }]),
+    ...Object.entries(setup.scenarios).map(([name, type]): [string, unknown] => [
+      `/admin/v1/tenants/${tenantId}/scenarios/${name}`,
+      { type, algorithm_id: 'bench' },
+    ]),
   ];
   for (const [url, payload] of puts) {
     const response = await app.inject({ method: 'PUT', url, headers: admin, payload: payload as object });
@@ -116,7 +122,9 @@ export async function startBenchService(setup: { algorithm: Record<string, unkno
     headers,
     ready(url, info = {}) {
       const rssMb = (process.memoryUsage().rss / 2 ** 20).toFixed(0);
-      process.stdout.write(`READY ${JSON.stringify({ url, baseUrl: address, headers, tenantId, secretKey: SECRET_KEY, rssMb, ...info })}\n`);
+      process.stdout.write(
+        `READY ${JSON.stringify({ url, baseUrl: address, headers, tenantId, secretKey: SECRET_KEY, rssMb, ...info })}\n`,
+      );
     },
   };
 }

@@ -14,7 +14,10 @@ let built = false;
  */
 export function builtMain(): string {
   if (!built) {
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     execFileSync(process.execPath, ['dist/areas/write-builtin-areas.js'], { cwd: ROOT, stdio: 'inherit' });
     built = true;
   }

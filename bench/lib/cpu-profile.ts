@@ -13,10 +13,19 @@ interface ProfileNode {
  * any process on the machine: V8 stamps samples on the same clock), only the
  * samples inside them count.
  */
-export function topFunctions(dir: string, count = 25, windows?: [number, number][]): { file: string; rows: { share: number; name: string }[] } {
+export function topFunctions(
+  dir: string,
+  count = 25,
+  windows?: [number, number][],
+): { file: string; rows: { share: number; name: string }[] } {
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no .cpuprofile in ${dir}`);
-  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number };
+  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+    startTime: number;
+  };
   const timeByNode = new Map<number, number>();
   let at = profile.startTime;
   profile.samples.forEach((id, i) => {

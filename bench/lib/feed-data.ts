@@ -110,7 +110,10 @@ function topicVectors(random: Random): Map<Category, Float32Array[]> {
   const topics = new Map<Category, Float32Array[]>();
   for (const category of CATEGORIES) {
     const centroid = around(random, null, 1);
-    topics.set(category, Array.from({ length: TOPICS_PER_CATEGORY }, () => around(random, centroid, 1)));
+    topics.set(
+      category,
+      Array.from({ length: TOPICS_PER_CATEGORY }, () => around(random, centroid, 1)),
+    );
   }
   return topics;
 }
@@ -122,7 +125,10 @@ async function insertChunked<T extends keyof Database>(db: Kysely<Database>, tab
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += perStatement) {
       // Kysely cannot relate a generic table name to its row type.
-      await trx.insertInto(table).values(rows.slice(i, i + perStatement)).execute();
+      await trx
+        .insertInto(table)
+        .values(rows.slice(i, i + perStatement))
+        .execute();
     }
   });
 }
@@ -134,7 +140,8 @@ function areaPicker(directory: AreaDirectory, random: Random): () => { names: st
   const tokyoCities = areas.filter((a) => a.level === 'city' && a.parentId === 'pref:13');
   return () => {
     const r = random();
-    const chosen: { id: string; name: string }[] = r < 0.35 ? [] : r < 0.65 ? [pick(random, HOT_STATIONS)] : r < 0.75 ? [pick(random, tokyoCities)] : [pick(random, stations)];
+    const chosen: { id: string; name: string }[] =
+      r < 0.35 ? [] : r < 0.65 ? [pick(random, HOT_STATIONS)] : r < 0.75 ? [pick(random, tokyoCities)] : [pick(random, stations)];
     if (chosen.length > 0 && random() < 0.15) chosen.push(pick(random, stations));
     return { names: [...new Set(chosen.map((a) => a.name))], ids: directory.withAncestors(chosen.map((a) => a.id)) };
   };
@@ -149,7 +156,13 @@ export async function generateFeedData(options: FeedDataOptions): Promise<FeedDa
   const rows: Record<string, number> = {};
   try {
     await migrateToLatest(db);
-    const deps = { db, clock: systemClock, keys: new KeyAuthenticator(db, systemClock), changes: new LocalChangeBus(), webhookSecrets: new SecretBox('bench-feed-data-0123456789abcdef0123', 'webhook-secrets') };
+    const deps = {
+      db,
+      clock: systemClock,
+      keys: new KeyAuthenticator(db, systemClock),
+      changes: new LocalChangeBus(),
+      webhookSecrets: new SecretBox('bench-feed-data-0123456789abcdef0123', 'webhook-secrets'),
+    };
     // A custom plan far above the offered load: the bench measures the feed, not the limiter.
     const tenant = await createTenant(deps, { name: 'bench-feed', plan: 'custom', rate_limit_rps: 100_000, usage_cap_credits: 1e9 });
     const { apiKey } = await issueApiKey(deps, tenant.id, 'bench');
@@ -162,7 +175,17 @@ export async function generateFeedData(options: FeedDataOptions): Promise<FeedDa
     await insertChunked(
       db,
       'sources',
-      sources.map((s) => ({ id: s.id, name: s.name, feed_url: null, trust_level: 2, language: 'ja', category: s.category, active: 1, created_at: now, updated_at: now })),
+      sources.map((s) => ({
+        id: s.id,
+        name: s.name,
+        feed_url: null,
+        trust_level: 2,
+        language: 'ja',
+        category: s.category,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      })),
     );
     rows.sources = sources.length;
 
@@ -190,16 +213,28 @@ export async function generateFeedData(options: FeedDataOptions): Promise<FeedDa
       const url = `https://${source.id.slice(4)}.news.example/articles/${i + 1}`;
       const place = area.names[0] ?? '全国';
       contentRows.push({
-        id, source_id: source.id, url, canonical_url: url,
+        id,
+        source_id: source.id,
+        url,
+        canonical_url: url,
         title: `${place}の${category}ニュース 第${i + 1}報`,
         summary: `${place}で起きた${category}の出来事を伝える記事の要約です。`.repeat(2),
         body: `${place}で起きた${category}の出来事を伝える記事の本文です。`.repeat(6),
         thumbnail_url: i % 2 === 0 ? `https://img.news.example/${i + 1}.jpg` : null,
-        thumbnail_width: i % 2 === 0 ? 640 : null, thumbnail_height: i % 2 === 0 ? 360 : null,
-        category, language: 'ja', published_at: publishedAt,
-        areas: JSON.stringify(area.names), area_ids: JSON.stringify(area.ids), keywords: JSON.stringify([category, place]),
-        simhash: null, vector: encodeVector(vector), embedder: EMBEDDER,
-        first_seen_at: publishedAt, created_at: publishedAt, updated_at: publishedAt,
+        thumbnail_width: i % 2 === 0 ? 640 : null,
+        thumbnail_height: i % 2 === 0 ? 360 : null,
+        category,
+        language: 'ja',
+        published_at: publishedAt,
+        areas: JSON.stringify(area.names),
+        area_ids: JSON.stringify(area.ids),
+        keywords: JSON.stringify([category, place]),
+        simhash: null,
+        vector: encodeVector(vector),
+        embedder: EMBEDDER,
+        first_seen_at: publishedAt,
+        created_at: publishedAt,
+        updated_at: publishedAt,
       });
       byCategory.get(category)!.push(i);
       if (options.keepItems) items.push({ id, sourceId: source.id, category, areaIds: area.ids, publishedAt, vector });
@@ -230,8 +265,20 @@ export async function generateFeedData(options: FeedDataOptions): Promise<FeedDa
       userIds.map((user_id, i) => {
         // A quarter set a station, a tenth a city; the rest no area.
         const r = random();
-        const properties = r < 0.25 ? { area_names: [pick(random, hotNames)], area_level: 'station' } : r < 0.35 ? { area_names: ['横浜市'], area_level: 'city' } : {};
-        return { tenant_id: tenant.id, user_id, properties: JSON.stringify(properties), created_at: now - 30 * 86_400_000, updated_at: now, last_active_at: i < options.usersWithHistory ? now - 3_600_000 : null };
+        const properties =
+          r < 0.25
+            ? { area_names: [pick(random, hotNames)], area_level: 'station' }
+            : r < 0.35
+              ? { area_names: ['横浜市'], area_level: 'city' }
+              : {};
+        return {
+          tenant_id: tenant.id,
+          user_id,
+          properties: JSON.stringify(properties),
+          created_at: now - 30 * 86_400_000,
+          updated_at: now,
+          last_active_at: i < options.usersWithHistory ? now - 3_600_000 : null,
+        };
       }),
     );
     rows.users = userIds.length;
@@ -254,8 +301,14 @@ export async function generateFeedData(options: FeedDataOptions): Promise<FeedDa
         const at = Math.max(contentRows[index]!.published_at, now - Math.floor(random() * 72 * 3_600_000));
         const clicked = random() < 0.75;
         signals.push({
-          tenant_id: tenant.id, user_id, content_id, impressions: 1 + Math.floor(random() * 3), clicks: clicked ? 1 : 0,
-          dwell_ms: clicked ? Math.floor(random() * 120_000) : 0, last_click_at: clicked ? at : null, updated_at: at,
+          tenant_id: tenant.id,
+          user_id,
+          content_id,
+          impressions: 1 + Math.floor(random() * 3),
+          clicks: clicked ? 1 : 0,
+          dwell_ms: clicked ? Math.floor(random() * 120_000) : 0,
+          last_click_at: clicked ? at : null,
+          updated_at: at,
         });
         if (clicked) reads.push({ tenant_id: tenant.id, user_id, content_id, read_at: at });
       }

@@ -35,7 +35,8 @@ async function firstFeed(base: string, headers: Record<string, string>, query: s
     const response = await fetch(`${base}/v1/feed?scenario=bench${query}`, { headers });
     const text = await response.text();
     if (response.status === 200 && (JSON.parse(text) as { items: unknown[] }).items.length > 0) return performance.now() - spawned;
-    if ((response.status !== 200 && response.status !== 503) || Date.now() > deadline) throw new Error(`first GET /v1/feed${query}: ${response.status} ${text.slice(0, 500)}`);
+    if ((response.status !== 200 && response.status !== 503) || Date.now() > deadline)
+      throw new Error(`first GET /v1/feed${query}: ${response.status} ${text.slice(0, 500)}`);
     await sleep(20);
   }
 }
@@ -48,9 +49,21 @@ async function firstFeed(base: string, headers: Record<string, string>, query: s
  * `bench` and push scenario `bench-push` through the admin API (a few ms), then
  * the first feeds, timed from the spawn. `nodeArgs` (e.g. --cpu-prof) go to its node.
  */
-export async function startFeedNode(backend: BenchBackend, database: BenchDatabase, data: FeedData, nodeArgs: string[] = []): Promise<{ target: BenchTarget; boot: FeedBoot }> {
+export async function startFeedNode(
+  backend: BenchBackend,
+  database: BenchDatabase,
+  data: FeedData,
+  nodeArgs: string[] = [],
+): Promise<{ target: BenchTarget; boot: FeedBoot }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-feed-node-'));
-  const env = { ADMIN_TOKEN, SECRET_KEY, DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: backend.redisUrl ?? '', OBJECT_STORE_URL: '' };
+  const env = {
+    ADMIN_TOKEN,
+    SECRET_KEY,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    REDIS_URL: backend.redisUrl ?? '',
+    OBJECT_STORE_URL: '',
+  };
   builtMain(); // compiled before the clock starts: the boot timed is the service's, not tsc's
   const spawned = performance.now();
   // SIGUSR2 writes a heap snapshot (after a full collection) into DATA_DIR: list-memory.ts measures the heap with it.
@@ -64,7 +77,10 @@ export async function startFeedNode(backend: BenchBackend, database: BenchDataba
   };
   try {
     await adminPut(base, `/admin/v1/tenants/${data.tenantId}/algorithms/bench`, ALGORITHM);
-    for (const [name, type] of [['bench', 'feed'], ['bench-push', 'push']]) {
+    for (const [name, type] of [
+      ['bench', 'feed'],
+      ['bench-push', 'push'],
+    ]) {
       await adminPut(base, `/admin/v1/tenants/${data.tenantId}/scenarios/${name}`, { type, algorithm_id: 'bench' });
     }
     const firstFeedMs = await firstFeed(base, headers, '', spawned);

@@ -4,7 +4,13 @@
  * users, first page; `stop()` resolves with every latency in ms (a request
  * that failed counts as its time to fail, and is counted apart).
  */
-export function probeFeed(base: string, headers: Record<string, string>, scenario: string, users: number, rate: number): { stop(): Promise<{ latencies: number[]; failed: number }> } {
+export function probeFeed(
+  base: string,
+  headers: Record<string, string>,
+  scenario: string,
+  users: number,
+  rate: number,
+): { stop(): Promise<{ latencies: number[]; failed: number }> } {
   const latencies: number[] = [];
   let failed = 0;
   const pending = new Set<Promise<void>>();

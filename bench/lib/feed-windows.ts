@@ -30,7 +30,11 @@ export function measuredTarget(target: BenchTarget, uses: { database: string | n
   const url = new URL(target.url);
   const redis = uses.redis ? processesWhere((comm) => comm === 'redis-server') : [];
   const groups: CpuGroup[] = [{ name: 'node', pids: () => [target.child.pid!] }];
-  if (uses.database) groups.push({ name: 'PostgreSQL', pids: () => processesWhere((comm, cmdline) => comm === 'postgres' && cmdline.includes(` ${uses.database} `)) });
+  if (uses.database)
+    groups.push({
+      name: 'PostgreSQL',
+      pids: () => processesWhere((comm, cmdline) => comm === 'postgres' && cmdline.includes(` ${uses.database} `)),
+    });
   if (uses.redis) groups.push({ name: 'Redis', pids: () => redis });
   groups.push({ name: 'load generator', pids: () => [process.pid] });
   return { load: { origin: url.origin, headers: target.headers }, baseUrl: target.info.baseUrl ?? url.origin, groups };

@@ -148,7 +148,10 @@ export function cpuGroups(setups: Setup[], databaseName: string): CpuGroup[] {
   const redis = processesWhere((comm) => comm === 'redis-server');
   return [
     ...ours,
-    { name: 'PostgreSQL: bench database', pids: () => processesWhere((comm, cmdline) => comm === 'postgres' && cmdline.includes(` ${databaseName} `)) },
+    {
+      name: 'PostgreSQL: bench database',
+      pids: () => processesWhere((comm, cmdline) => comm === 'postgres' && cmdline.includes(` ${databaseName} `)),
+    },
     { name: 'PostgreSQL: all', pids: () => processesWhere((comm) => comm === 'postgres') },
     { name: 'Redis', pids: () => redis },
     { name: 'load generator', pids: () => [process.pid] },

@@ -16,7 +16,9 @@ interface CursorPayload {
 
 /** What a cursor is bound to, digested as feed-cursor.ts's bindingKey does (copied: only the cost must match). */
 function bindingKey(tenantId: string, query: FeedQuery): string {
-  const areaQuery = Object.entries({ n: query.area_names, i: query.area_ids, l: query.area_level }).filter(([, v]) => v !== undefined).sort();
+  const areaQuery = Object.entries({ n: query.area_names, i: query.area_ids, l: query.area_level })
+    .filter(([, v]) => v !== undefined)
+    .sort();
   return createHash('sha256')
     .update(JSON.stringify([tenantId, query.scenario, query.user_id ?? null, areaQuery]))
     .digest('base64url')
@@ -64,7 +66,16 @@ export class FloorFeed implements Pick<FeedService, 'feed'> {
       const view = views.get(id);
       if (!view) throw new Error(`floor: item ${id} is missing from the catalog`);
       const position = state.offset + items.length;
-      const token = this.deps.tokens.issue({ tenantId, contentId: id, scenario: query.scenario, channel: 'feed', userId: query.user_id ?? null, requestId, position, issuedAt });
+      const token = this.deps.tokens.issue({
+        tenantId,
+        contentId: id,
+        scenario: query.scenario,
+        channel: 'feed',
+        userId: query.user_id ?? null,
+        requestId,
+        position,
+        issuedAt,
+      });
       items.push({ ...view, score, tracking_token: token });
     }
     const next: CursorPayload = { s: state.snapshotId, o: state.offset + items.length, b: binding, t: state.startedAt };

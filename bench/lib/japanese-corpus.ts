@@ -14,7 +14,11 @@ export function japaneseCorpus(count: number): { articles: FixtureArticle[]; ori
   if (!existsSync(LIVEDOOR)) return { articles: fixtureArticles(count), origin: `${count} generated articles (livedoor corpus absent)` };
   const files = readdirSync(LIVEDOOR, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(path.join(LIVEDOOR, d.name)).filter((f) => f.endsWith('.txt') && f !== 'LICENSE.txt').map((f) => path.join(LIVEDOOR, d.name, f)));
+    .flatMap((d) =>
+      readdirSync(path.join(LIVEDOOR, d.name))
+        .filter((f) => f.endsWith('.txt') && f !== 'LICENSE.txt')
+        .map((f) => path.join(LIVEDOOR, d.name, f)),
+    );
   // Every k-th file, so all nine categories are represented.
   const step = Math.max(1, Math.floor(files.length / count));
   const articles = files

@@ -23,7 +23,8 @@ export interface KindSummary {
   served: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 function countStatuses(records: RequestRecord[]): string {
   const counts = new Map<number, number>();
@@ -32,11 +33,17 @@ function countStatuses(records: RequestRecord[]): string {
 }
 
 /** The requests of `kinds` in [from, to) (performance.now() ms); a window defaults to the whole run. */
-export function summariseKinds(run: LoadRun, kinds: RequestKind[], window: { from: number; to: number } = { from: run.startAt, to: run.endAt }): KindSummary {
+export function summariseKinds(
+  run: LoadRun,
+  kinds: RequestKind[],
+  window: { from: number; to: number } = { from: run.startAt, to: run.endAt },
+): KindSummary {
   const ofKind = run.records.filter((r) => kinds.includes(r.kind));
   const due = ofKind.filter((r) => r.dueAt >= window.from && r.dueAt < window.to);
   const latencies = due.map((r) => (r.doneAt === null ? Infinity : r.doneAt - r.dueAt)).sort((a, b) => a - b);
-  const served = ofKind.filter((r) => r.doneAt !== null && r.doneAt >= window.from && r.doneAt < window.to && r.status! >= 200 && r.status! < 300).length;
+  const served = ofKind.filter(
+    (r) => r.doneAt !== null && r.doneAt >= window.from && r.doneAt < window.to && r.status! >= 200 && r.status! < 300,
+  ).length;
   return {
     due: due.length,
     ok: due.filter((r) => r.status !== null && r.status >= 200 && r.status < 300).length,
@@ -55,7 +62,10 @@ export function summariseKinds(run: LoadRun, kinds: RequestKind[], window: { fro
 
 /** How late the generator itself sent first pages (timer fired − due), p99: a sanity check on the open loop's clock. */
 export function senderLateP99(run: LoadRun): number {
-  const late = run.records.filter((r) => r.kind === 'first').map((r) => r.sentAt - r.dueAt).sort((a, b) => a - b);
+  const late = run.records
+    .filter((r) => r.kind === 'first')
+    .map((r) => r.sentAt - r.dueAt)
+    .sort((a, b) => a - b);
   return percentile(late, 99);
 }
 
@@ -63,7 +73,11 @@ export const fmtMs = (v: number) => (v === Infinity ? '∞ (unanswered)' : Numbe
 
 /** "p50 3.1 ms, p99 12 ms" and, when any, what failed (and the latency of those answered). */
 export function fmtLatency(s: KindSummary): string {
-  const failed = [s.non2xx && `non-2xx ${s.non2xx} (${s.non2xxStatuses})`, s.errors && `errors ${s.errors}`, s.unanswered && `unanswered ${s.unanswered}`].filter(Boolean);
+  const failed = [
+    s.non2xx && `non-2xx ${s.non2xx} (${s.non2xxStatuses})`,
+    s.errors && `errors ${s.errors}`,
+    s.unanswered && `unanswered ${s.unanswered}`,
+  ].filter(Boolean);
   const answered = s.unanswered > 0 && s.unanswered < s.due ? ` (answered: p50 ${fmtMs(s.answeredP50)}, p99 ${fmtMs(s.answeredP99)})` : '';
   return `p50 ${fmtMs(s.p50)}, p99 ${fmtMs(s.p99)}${failed.length ? `, ${failed.join(', ')}${answered}` : ''}`;
 }

@@ -35,7 +35,11 @@ export async function runLoad(options: {
       ? [
           {
             method: options.method ?? (options.body ? 'POST' : 'GET'),
-            setupRequest: (req: any) => ({ ...req, ...(options.body && { body: options.body() }), ...(options.path && { path: options.path() }) }),
+            setupRequest: (req: any) => ({
+              ...req,
+              ...(options.body && { body: options.body() }),
+              ...(options.path && { path: options.path() }),
+            }),
           },
         ]
       : undefined,

@@ -21,7 +21,11 @@ interface JobView {
  * second); a job still pending or running `limitMs` after its POST is reported
  * as it stands.
  */
-export async function pushJobsEvery(baseUrl: string, headers: Record<string, string>, options: { everyMs: number; untilAt: number; scenario: string; limitMs: number }): Promise<PushRun[]> {
+export async function pushJobsEvery(
+  baseUrl: string,
+  headers: Record<string, string>,
+  options: { everyMs: number; untilAt: number; scenario: string; limitMs: number },
+): Promise<PushRun[]> {
   const runs: Promise<PushRun>[] = [];
   for (let at = performance.now(); at < options.untilAt; at += options.everyMs) {
     await sleep(Math.max(0, at - performance.now()));

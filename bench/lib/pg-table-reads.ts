@@ -20,10 +20,16 @@ export async function tableReads<T>(url: string, fn: () => Promise<T>): Promise<
   await client.connect();
   try {
     const read = async () => {
-      const { rows } = await client.query<{ relname: string; seq_scan: string; seq_tup_read: string; idx_scan: string | null; idx_tup_fetch: string | null }>(
-        'SELECT relname, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch FROM pg_stat_user_tables',
+      const { rows } = await client.query<{
+        relname: string;
+        seq_scan: string;
+        seq_tup_read: string;
+        idx_scan: string | null;
+        idx_tup_fetch: string | null;
+      }>('SELECT relname, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch FROM pg_stat_user_tables');
+      return new Map(
+        rows.map((r) => [r.relname, [Number(r.seq_scan), Number(r.seq_tup_read), Number(r.idx_scan ?? 0), Number(r.idx_tup_fetch ?? 0)]]),
       );
-      return new Map(rows.map((r) => [r.relname, [Number(r.seq_scan), Number(r.seq_tup_read), Number(r.idx_scan ?? 0), Number(r.idx_tup_fetch ?? 0)]]));
     };
     const before = await read();
     const result = await fn();
@@ -46,7 +52,12 @@ export function describeReads(reads: Map<string, TableReads>[], answers: number,
   for (const window of reads) {
     for (const [table, r] of window) {
       const t = total.get(table) ?? { seqScans: 0, seqRows: 0, indexScans: 0, indexRows: 0 };
-      total.set(table, { seqScans: t.seqScans + r.seqScans, seqRows: t.seqRows + r.seqRows, indexScans: t.indexScans + r.indexScans, indexRows: t.indexRows + r.indexRows });
+      total.set(table, {
+        seqScans: t.seqScans + r.seqScans,
+        seqRows: t.seqRows + r.seqRows,
+        indexScans: t.indexScans + r.indexScans,
+        indexRows: t.indexRows + r.indexRows,
+      });
     }
   }
   const per = (n: number) => (n / answers).toFixed(n / answers < 10 ? 1 : 0);

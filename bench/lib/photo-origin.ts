@@ -13,7 +13,9 @@ export async function photoJpeg(width: number, height: number): Promise<Buffer> 
       pixels[at + 2] = ((x + y) * 7) % 256;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 export interface PhotoOrigin {

@@ -40,7 +40,16 @@ async function sample(pid: number, baseUrl: string): Promise<ProcessSample> {
     const ms = (name: string) => (metric(scrape, name, 'max') ?? NaN) * 1000;
     const lists = metric(scrape, 'feed_ranked_lists', 'max') ?? NaN;
     const heapMb = (metric(scrape, 'nodejs_heap_size_used_bytes', 'max') ?? NaN) / 2 ** 20;
-    return { at, rssMb: rss, rssAnonMb: rssAnon, heapMb, fds, loopP99Ms: ms('event_loop_delay_p99_seconds'), loopMaxMs: ms('event_loop_delay_max_seconds'), lists };
+    return {
+      at,
+      rssMb: rss,
+      rssAnonMb: rssAnon,
+      heapMb,
+      fds,
+      loopP99Ms: ms('event_loop_delay_p99_seconds'),
+      loopMaxMs: ms('event_loop_delay_max_seconds'),
+      lists,
+    };
   } catch {
     return { at, rssMb: rss, rssAnonMb: rssAnon, heapMb: NaN, fds, loopP99Ms: NaN, loopMaxMs: NaN, lists: NaN };
   }

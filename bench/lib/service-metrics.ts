@@ -48,7 +48,10 @@ const ms = (seconds: number) => `${(seconds * 1000).toFixed(seconds < 0.01 ? 2 :
 export function eventLoopDelay(after: Scrape): string {
   const p99 = metric(after, 'event_loop_delay_p99_seconds', 'max');
   const max = metric(after, 'event_loop_delay_max_seconds', 'max');
-  const own = p99 === undefined && max === undefined ? 'n/a' : `p99 ${p99 === undefined ? 'n/a' : ms(p99)}, max ${max === undefined ? 'n/a' : ms(max)}`;
+  const own =
+    p99 === undefined && max === undefined
+      ? 'n/a'
+      : `p99 ${p99 === undefined ? 'n/a' : ms(p99)}, max ${max === undefined ? 'n/a' : ms(max)}`;
   const lagP99 = metric(after, 'nodejs_eventloop_lag_p99_seconds', 'max');
   const lagMax = metric(after, 'nodejs_eventloop_lag_max_seconds', 'max');
   const fallback =
@@ -106,7 +109,13 @@ export function cpuByThread(before: Scrape, after: Scrape, pages: number): strin
  * (the upper bound of the bucket it falls in, as Prometheus' histogram_quantile
  * would interpolate less): undefined when it has no observations.
  */
-export function histogramQuantile(before: Scrape, after: Scrape, name: string, labels: string, q: number): { le: number; count: number } | undefined {
+export function histogramQuantile(
+  before: Scrape,
+  after: Scrape,
+  name: string,
+  labels: string,
+  q: number,
+): { le: number; count: number } | undefined {
   const count = increase(before, after, `${name}_count{${labels}}`);
   if (count === undefined || count === 0) return undefined;
   const bounds = [...after.keys()]

@@ -21,7 +21,12 @@ const STOP_LIMIT_MS = 30_000;
  * Starts `content-feed serve|worker …` as production does (`node dist/main.js`, built from the sources
  * first) and waits for the line that says it runs.
  */
-export async function startService(args: string[], env: Record<string, string>, nodeArgs: string[] = [], cwd = ROOT): Promise<ServiceProcess> {
+export async function startService(
+  args: string[],
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  cwd = ROOT,
+): Promise<ServiceProcess> {
   const main = builtMain();
   const child = spawn(process.execPath, [...nodeArgs, main, ...args], {
     cwd,

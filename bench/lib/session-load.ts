@@ -55,12 +55,16 @@ async function runSession(client: LoadClient, plan: SessionPlan, pace: { startAt
     }
     const text = await client.send(k === 0 ? 'first' : 'later', dueAt, 'GET', pagePath(plan, cursor));
     if (text === null) {
-      if (paced && client.aborted) for (let j = k + 1; j < plan.pageAtMs.length; j++) client.missed('later', pace.startAt + plan.pageAtMs[j]!);
+      if (paced && client.aborted)
+        for (let j = k + 1; j < plan.pageAtMs.length; j++) client.missed('later', pace.startAt + plan.pageAtMs[j]!);
       break;
     }
     const page = JSON.parse(text) as FeedPage;
     if (plan.impressions && page.items.length > 0) {
-      const shown = impressionsBody(plan, page.items.map((item) => item.tracking_token));
+      const shown = impressionsBody(
+        plan,
+        page.items.map((item) => item.tracking_token),
+      );
       const posted = client.send('event', performance.now(), 'POST', '/v1/events', shown);
       if (paced) background.push(posted);
       else await posted;

@@ -66,8 +66,14 @@ export function soakRows(r: SoakResult): BenchRow[] {
       name: `${label}: capacity (closed loop, 10 conn, 20 s, same sessions, just before)`,
       value: `${Math.round(r.capacity)} pages/s; the soak offered half: ${r.pagesPerSecond} pages/s (with their events), ${Math.round(users.due / (r.minutes * 60))} user upserts/s, a push job for every user each 5 min`,
     },
-    { name: `${label}: pages`, value: `${all.due.toLocaleString('en')} due, ${Math.round(all.servedPerSecond)}/s served; ${fmtLatency(all)}` },
-    { name: `${label}: event POSTs (session_start, impressions, clicks)`, value: `${posts().due.toLocaleString('en')} due; ${fmtLatency(posts())}` },
+    {
+      name: `${label}: pages`,
+      value: `${all.due.toLocaleString('en')} due, ${Math.round(all.servedPerSecond)}/s served; ${fmtLatency(all)}`,
+    },
+    {
+      name: `${label}: event POSTs (session_start, impressions, clicks)`,
+      value: `${posts().due.toLocaleString('en')} due; ${fmtLatency(posts())}`,
+    },
     { name: `${label}: user upserts (PUT /v1/users/{id})`, value: `${users.due.toLocaleString('en')} due; ${fmtLatency(users)}` },
     {
       name: `${label}: p99 drift, ${edgeLabel}`,
@@ -88,7 +94,11 @@ export function soakRows(r: SoakResult): BenchRow[] {
     },
     {
       name: `${label}: push jobs (every user × 3)`,
-      value: r.pushes.map((p) => `at ${mmss(p.createdAt - from)} ${p.status} in ${p.seconds.toFixed(0)} s (${p.usersProcessed.toLocaleString('en')} users)`).join('; '),
+      value: r.pushes
+        .map(
+          (p) => `at ${mmss(p.createdAt - from)} ${p.status} in ${p.seconds.toFixed(0)} s (${p.usersProcessed.toLocaleString('en')} users)`,
+        )
+        .join('; '),
     },
     {
       name: `${label}: events acknowledged vs applied`,
@@ -109,7 +119,9 @@ export function soakRows(r: SoakResult): BenchRow[] {
  */
 function eventCounts(records: RequestRecord[], log: Map<string, SessionEvents>) {
   const acknowledgedBySession = new Map<string, number>();
-  for (const x of records) if (x.acknowledged) acknowledgedBySession.set(x.acknowledged.session, (acknowledgedBySession.get(x.acknowledged.session) ?? 0) + x.acknowledged.events);
+  for (const x of records)
+    if (x.acknowledged)
+      acknowledgedBySession.set(x.acknowledged.session, (acknowledgedBySession.get(x.acknowledged.session) ?? 0) + x.acknowledged.events);
   let [acknowledged, lost, stored, applied, unacknowledged] = [0, 0, 0, 0, 0];
   for (const [session, n] of acknowledgedBySession) {
     acknowledged += n;

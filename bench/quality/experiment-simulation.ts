@@ -58,7 +58,13 @@ const PAGE = 10;
 /** The two algorithms and the experiment; returns its id. */
 export async function setUpExperiment(api: SimulationApi, o: SimulationOptions): Promise<string> {
   const base = `/admin/v1/tenants/${o.tenantId}`;
-  const common = { min_trust_level: 0, max_age_hours: 336, exploration: 0, languages: ['ja'], diversity: { lambda: 0.9, max_per_source: 4, max_per_category: 4 } };
+  const common = {
+    min_trust_level: 0,
+    max_age_hours: 336,
+    exploration: 0,
+    languages: ['ja'],
+    diversity: { lambda: 0.9, max_per_source: 4, max_per_category: 4 },
+  };
   const zero = { relevance: 0, collaborative: 0, freshness: 0, popularity: 0, area: 0, follow: 0 };
   for (const [id, weights] of [
     [GOOD_VARIANT, { ...zero, follow: 3, freshness: 0.5 }],

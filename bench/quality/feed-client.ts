@@ -61,7 +61,12 @@ export class FeedClient {
   async report(userId: string, sessionId: string, page: ServedItem[], clicked: ServedItem[]): Promise<void> {
     const at = new Date().toISOString();
     const event = (type: string, item: ServedItem, metadata?: Record<string, unknown>) => ({
-      type, session_id: sessionId, user_id: userId, tracking_token: item.tracking_token, occurred_at: at, ...(metadata && { metadata }),
+      type,
+      session_id: sessionId,
+      user_id: userId,
+      tracking_token: item.tracking_token,
+      occurred_at: at,
+      ...(metadata && { metadata }),
     });
     const events = [
       ...page.map((item) => event('impression', item)),

@@ -27,7 +27,11 @@ export interface Match {
   any: boolean;
 }
 
-export function matchOf(item: { id: string; category: string | null; sourceId: string }, prefs: Preferences, corpus: ReadonlyMap<string, GeneratedItem>): Match {
+export function matchOf(
+  item: { id: string; category: string | null; sourceId: string },
+  prefs: Preferences,
+  corpus: ReadonlyMap<string, GeneratedItem>,
+): Match {
   const category = item.category !== null && (prefs.categories as string[]).includes(item.category);
   const area = corpus.get(item.id)?.areaIds.includes(prefs.station.id) ?? false;
   const follow = item.sourceId === prefs.followedSource;
@@ -59,7 +63,11 @@ export function makeUsers(count: number, sourceIds: string[], random: () => numb
 }
 
 /** Share of the pool meeting each preference: what a random page would score. */
-export function poolBaseline(users: SimulatedUser[], items: GeneratedItem[], corpus: ReadonlyMap<string, GeneratedItem>): Record<keyof Match, number> {
+export function poolBaseline(
+  users: SimulatedUser[],
+  items: GeneratedItem[],
+  corpus: ReadonlyMap<string, GeneratedItem>,
+): Record<keyof Match, number> {
   const totals = { category: 0, area: 0, follow: 0, any: 0 };
   for (const user of users) {
     for (const item of items) {

@@ -32,7 +32,11 @@ export async function traceRound(
   let weights = '';
   const bands = new Map<string, { readers: number; on: number[]; off: number[]; onCount: number; offCount: number }>();
   for (const r of readers) {
-    const preview = (await client.admin(admin, 'GET', `/admin/v1/tenants/${tenantId}/scenarios/bench/preview?user_id=${r.id}&limit=${page}`)) as Preview;
+    const preview = (await client.admin(
+      admin,
+      'GET',
+      `/admin/v1/tenants/${tenantId}/scenarios/bench/preview?user_id=${r.id}&limit=${page}`,
+    )) as Preview;
     weights ||= `${preview.meta.weights.source} ${JSON.stringify(preview.meta.weights.in_use)}`;
     const band = r.clicks >= 20 ? '20' : `${Math.floor(r.clicks / 5) * 5}-${Math.floor(r.clicks / 5) * 5 + 4}`;
     const b = bands.get(band) ?? { readers: 0, on: PARTS.map(() => 0), off: PARTS.map(() => 0), onCount: 0, offCount: 0 };
@@ -49,6 +53,8 @@ export async function traceRound(
   const means = (sums: number[], n: number) => PARTS.map((part, j) => `${part} ${(sums[j]! / Math.max(1, n)).toFixed(3)}`).join(', ');
   for (const [band, b] of [...bands].sort()) {
     const precision = (b.onCount / (b.readers * page)) * 100;
-    console.log(`  ${band} clicks: ${b.readers} readers, p@${page} ${precision.toFixed(1)} % | on topic (${b.onCount}): ${means(b.on, b.onCount)} | off (${b.offCount}): ${means(b.off, b.offCount)}`);
+    console.log(
+      `  ${band} clicks: ${b.readers} readers, p@${page} ${precision.toFixed(1)} % | on topic (${b.onCount}): ${means(b.on, b.onCount)} | off (${b.offCount}): ${means(b.off, b.offCount)}`,
+    );
   }
 }

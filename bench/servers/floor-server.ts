@@ -32,7 +32,15 @@ const { deps } = runtime;
 
 const from = openDatabase(requiredEnv('FLOOR_ITEMS_FROM'));
 try {
-  const contents = await from.db.selectFrom('contents').selectAll().where('id', 'in', items.map((i) => i.id)).execute();
+  const contents = await from.db
+    .selectFrom('contents')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      items.map((i) => i.id),
+    )
+    .execute();
   const sourceIds = [...new Set(contents.map((c) => c.source_id))];
   const sources = await from.db.selectFrom('sources').selectAll().where('id', 'in', sourceIds).execute();
   await deps.db.insertInto('sources').values(sources).execute();
@@ -52,6 +60,9 @@ const address = await listenForBench(app, runtime);
 const headers = { authorization: `Bearer ${apiKey}` };
 const check = await app.inject({ method: 'GET', url: '/v1/feed?scenario=bench', headers });
 const served = check.statusCode === 200 ? check.json<{ items: unknown[] }>().items.length : 0;
-if (served !== items.length) throw new Error(`floor GET /v1/feed: ${check.statusCode}, ${served} items of ${items.length}: ${check.body.slice(0, 500)}`);
+if (served !== items.length)
+  throw new Error(`floor GET /v1/feed: ${check.statusCode}, ${served} items of ${items.length}: ${check.body.slice(0, 500)}`);
 
-process.stdout.write(`READY ${JSON.stringify({ url: `${address}/v1/feed?scenario=bench`, baseUrl: address, headers, tenantId: tenant.id })}\n`);
+process.stdout.write(
+  `READY ${JSON.stringify({ url: `${address}/v1/feed?scenario=bench`, baseUrl: address, headers, tenantId: tenant.id })}\n`,
+);

@@ -40,7 +40,17 @@ const app = await buildApp(deps);
 const tenant = await createTenant(deps, { name: 'bench', plan: 'custom', rate_limit_rps: 100_000, usage_cap_credits: 1e9 });
 const { apiKey } = await issueApiKey(deps, tenant.id, 'bench');
 const now = Date.now();
-await insertSource(deps.db, { id: 'src_bench', name: 'Bench', feedUrl: null, trustLevel: 2, language: 'ja', category: 'local', active: true, createdAt: now, updatedAt: now });
+await insertSource(deps.db, {
+  id: 'src_bench',
+  name: 'Bench',
+  feedUrl: null,
+  trustLevel: 2,
+  language: 'ja',
+  category: 'local',
+  active: true,
+  createdAt: now,
+  updatedAt: now,
+});
 const { item } = await ingestContent(deps, {
   source_id: 'src_bench',
   url: 'https://news.example/bench',

@@ -42,12 +42,23 @@ const address = await app.listen({ port: 0, host: '127.0.0.1' });
 runtime.setListenAddress(address); // thumbnail URLs are built on the listen address
 
 const call = async (method: 'GET' | 'POST', url: string, payload: unknown, authorization: string, status: number) => {
-  const response = await app.inject({ method, url, headers: { authorization }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const response = await app.inject({
+    method,
+    url,
+    headers: { authorization },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
   if (response.statusCode !== status) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
   return response.json<Record<string, any>>();
 };
 const admin = `Bearer ${adminToken}`;
-const tenant = await call('POST', '/admin/v1/tenants', { name: 'bench', plan: 'custom', rate_limit_rps: 100_000, usage_cap_credits: 1e9 }, admin, 201);
+const tenant = await call(
+  'POST',
+  '/admin/v1/tenants',
+  { name: 'bench', plan: 'custom', rate_limit_rps: 100_000, usage_cap_credits: 1e9 },
+  admin,
+  201,
+);
 const { api_key: apiKey } = await call('POST', `/admin/v1/tenants/${tenant.id}/api-keys`, {}, admin, 201);
 const source = await call('POST', '/admin/v1/sources', { name: 'Photos', trust_level: 2, language: 'ja' }, admin, 201);
 const thumbnails: string[] = [];

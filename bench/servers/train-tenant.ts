@@ -17,5 +17,13 @@ const started = performance.now();
 const report = await trainTenant(handle.db, tenantId, Date.now());
 const totalMs = performance.now() - started;
 const cpu = process.cpuUsage();
-console.log(JSON.stringify({ ...report, totalMs: Math.round(totalMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), rssBeforeMb: Math.round(rssBefore / 1e6), peakRssMb: Math.round((process.resourceUsage().maxRSS * 1024) / 1e6) }));
+console.log(
+  JSON.stringify({
+    ...report,
+    totalMs: Math.round(totalMs),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    rssBeforeMb: Math.round(rssBefore / 1e6),
+    peakRssMb: Math.round((process.resourceUsage().maxRSS * 1024) / 1e6),
+  }),
+);
 await handle.close();

@@ -104,7 +104,13 @@ export class ContentFeedClient {
    */
   createPushJob(body: PushJobRequest, options: { idempotencyKey?: string } = {}): Promise<PushJobCreated> {
     const key = options.idempotencyKey ?? globalThis.crypto.randomUUID();
-    return this.transport.request({ method: 'POST', path: '/v1/push-candidates', body, headers: { 'idempotency-key': key }, idempotent: true });
+    return this.transport.request({
+      method: 'POST',
+      path: '/v1/push-candidates',
+      body,
+      headers: { 'idempotency-key': key },
+      idempotent: true,
+    });
   }
 
   getPushJob(jobId: string): Promise<PushJob> {

@@ -6,5 +6,11 @@ export type { RetryPolicy } from './backoff.js';
 export type { Timer } from './timer.js';
 export { EventBuffer, RejectedEventsError, MAX_EVENTS_PER_REQUEST, type EventBufferOptions, type RejectedEvent } from './event-buffer.js';
 export type { WaitOptions } from './push.js';
-export { verifyWebhook, WebhookVerificationError, WEBHOOK_TOLERANCE_SECONDS, type VerifyOptions, type WebhookEvent } from './verify-webhook.js';
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type VerifyOptions,
+  type WebhookEvent,
+} from './verify-webhook.js';
 export type * from './types.js';

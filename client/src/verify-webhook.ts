@@ -28,7 +28,12 @@ type HeaderBag = Headers | Record<string, string | string[] | undefined>;
  * throws WebhookVerificationError when the request is not authentic. Pass the raw body,
  * before any JSON parsing: a body parsed and serialised again may differ in a byte.
  */
-export async function verifyWebhook(headers: HeaderBag, rawBody: string | Uint8Array, secret: string, options: VerifyOptions = {}): Promise<WebhookEvent> {
+export async function verifyWebhook(
+  headers: HeaderBag,
+  rawBody: string | Uint8Array,
+  secret: string,
+  options: VerifyOptions = {},
+): Promise<WebhookEvent> {
   const id = header(headers, 'x-service-webhook-id') ?? header(headers, 'webhook-id');
   const timestamp = header(headers, 'x-service-webhook-timestamp') ?? header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'x-service-signature') ?? header(headers, 'webhook-signature');
@@ -42,7 +47,13 @@ export async function verifyWebhook(headers: HeaderBag, rawBody: string | Uint8A
   const content = new Uint8Array(prefix.length + body.length);
   content.set(prefix);
   content.set(body, prefix.length);
-  const key = await globalThis.crypto.subtle.importKey('raw', base64Bytes(secret.replace(/^whsec_/, '')), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    base64Bytes(secret.replace(/^whsec_/, '')),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
   for (const entry of signatures.split(' ')) {
     const [version, value] = entry.split(',');
     if (version !== 'v1' || !value) continue;

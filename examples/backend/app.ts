@@ -32,12 +32,19 @@ export function buildExampleBackend(options: ExampleOptions): FastifyInstance {
   app.get<{ Querystring: { user_id?: string; cursor?: string } }>('/feed', async (request, reply) => {
     const { user_id, cursor } = request.query;
     try {
-      const page = await client.getFeed({ scenario: options.scenario ?? 'home', limit: 20, ...(user_id ? { user_id } : {}), ...(cursor ? { cursor } : {}) });
+      const page = await client.getFeed({
+        scenario: options.scenario ?? 'home',
+        limit: 20,
+        ...(user_id ? { user_id } : {}),
+        ...(cursor ? { cursor } : {}),
+      });
       return { items: page.items, next_cursor: page.meta.next_cursor };
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error;
       // The app gets the status and the request id to quote, never our key or the upstream body.
-      return reply.code(error.status === 400 ? 400 : 502).send({ error: error.problem?.title ?? 'Upstream error', request_id: error.requestId });
+      return reply
+        .code(error.status === 400 ? 400 : 502)
+        .send({ error: error.problem?.title ?? 'Upstream error', request_id: error.requestId });
     }
   });
 

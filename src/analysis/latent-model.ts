@@ -89,7 +89,13 @@ export function trainLatentModel(texts: readonly string[], options: Partial<Late
     }
     offsets[r + 1] = indices.length;
   });
-  const matrix: SparseRows = { rows: n, columns: terms.length, offsets, indices: Uint32Array.from(indices), values: Float32Array.from(values) };
+  const matrix: SparseRows = {
+    rows: n,
+    columns: terms.length,
+    offsets,
+    indices: Uint32Array.from(indices),
+    values: Float32Array.from(values),
+  };
   const svd = truncatedSvd(matrix, { rank: o.dimensions, powerIterations: o.powerIterations, seed: o.seed });
   return {
     dimensions: svd.rank,

@@ -22,7 +22,10 @@ interface Tensor {
 
 export const TRANSFORMERS_PACKAGE = '@huggingface/transformers';
 
-export async function loadOnnxEmbedder(modelPath: string, importModule: (specifier: string) => Promise<unknown> = (s) => import(s)): Promise<Embedder> {
+export async function loadOnnxEmbedder(
+  modelPath: string,
+  importModule: (specifier: string) => Promise<unknown> = (s) => import(s),
+): Promise<Embedder> {
   const transformers = await importTransformers(importModule);
   const directory = resolve(modelPath);
   // Model ids resolve under env.localModelPath: point it at the parent, name the directory.
@@ -35,7 +38,8 @@ export async function loadOnnxEmbedder(modelPath: string, importModule: (specifi
     if (texts.length === 0) return [];
     const output = await extractor(texts, { pooling: 'mean', normalize: true });
     const [rows, width] = output.dims;
-    if (rows !== texts.length || width === undefined) throw new Error(`unexpected embedding shape [${output.dims.join(', ')}] for ${texts.length} texts`);
+    if (rows !== texts.length || width === undefined)
+      throw new Error(`unexpected embedding shape [${output.dims.join(', ')}] for ${texts.length} texts`);
     const data = Float32Array.from(output.data);
     return Array.from({ length: rows }, (_, i) => data.slice(i * width, (i + 1) * width));
   };

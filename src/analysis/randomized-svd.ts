@@ -34,7 +34,10 @@ export interface TruncatedSvd {
  * nnz · (rank + p) multiply-adds, plus columns · (rank + p)² for the
  * orthonormalisations. Pure and deterministic for a seed.
  */
-export function truncatedSvd(m: SparseRows, options: { rank: number; oversampling?: number; powerIterations?: number; seed?: number }): TruncatedSvd {
+export function truncatedSvd(
+  m: SparseRows,
+  options: { rank: number; oversampling?: number; powerIterations?: number; seed?: number },
+): TruncatedSvd {
   const rank = Math.max(1, Math.min(options.rank, m.rows, m.columns));
   const width = Math.min(rank + (options.oversampling ?? 16), m.rows, m.columns);
   const random = seededRandom(options.seed ?? 1);

@@ -100,7 +100,12 @@ function isMostlyCjk(text: string): boolean {
 function isSeparator(c: number): boolean {
   if (c < 0x80) return c <= 0x2f || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || c >= 0x7b;
   if (c <= 0xbf) return true;
-  return (c >= 0x2000 && c <= 0x206f) || (c >= 0x2190 && c <= 0x2bff) || (c >= 0x3000 && c <= 0x303f && (c < 0x3005 || c > 0x3007)) || c === 0x30fb;
+  return (
+    (c >= 0x2000 && c <= 0x206f) ||
+    (c >= 0x2190 && c <= 0x2bff) ||
+    (c >= 0x3000 && c <= 0x303f && (c < 0x3005 || c > 0x3007)) ||
+    c === 0x30fb
+  );
 }
 
 /** 4-code-unit shingles of the text with separators skipped, hashed on the fly (no strings). */

@@ -15,7 +15,9 @@ const AreaView = Type.Object({
   lat: Nullable(Type.Number()),
   lng: Nullable(Type.Number()),
   aliases: Type.Array(Type.String()),
-  ancestors: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), level: Level }), { description: 'Nearest first, ending with the country.' }),
+  ancestors: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), level: Level }), {
+    description: 'Nearest first, ending with the country.',
+  }),
 });
 
 /** An import of a whole station list is a few MB; the API's usual 1 MiB is for tenants' calls. */
@@ -45,7 +47,10 @@ export const adminAreaRoutes: FastifyPluginAsyncTypebox<AdminAreaRoutesDeps> = a
         tags,
         security,
         summary: 'Find areas by name (the 駅 suffix is optional, as in feed requests)',
-        querystring: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), level: Type.Optional(Level) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { name: Type.String({ minLength: 1, maxLength: 100 }), level: Type.Optional(Level) },
+          { additionalProperties: false },
+        ),
         response: withProblems({ 200: Type.Object({ areas: Type.Array(AreaView) }) }, [400, 401]),
       },
     },
@@ -59,7 +64,13 @@ export const adminAreaRoutes: FastifyPluginAsyncTypebox<AdminAreaRoutesDeps> = a
     '/admin/v1/areas/:area_id',
     {
       config: { auth: 'admin' },
-      schema: { tags, security, summary: 'Get one area', params: Type.Object({ area_id: Type.String({ minLength: 1, maxLength: 128 }) }), response: withProblems({ 200: AreaView }, [401, 404]) },
+      schema: {
+        tags,
+        security,
+        summary: 'Get one area',
+        params: Type.Object({ area_id: Type.String({ minLength: 1, maxLength: 128 }) }),
+        response: withProblems({ 200: AreaView }, [401, 404]),
+      },
     },
     async (request) => {
       const area = areas.get(request.params.area_id);
@@ -99,7 +110,16 @@ export const adminAreaRoutes: FastifyPluginAsyncTypebox<AdminAreaRoutesDeps> = a
           },
           { additionalProperties: false },
         ),
-        response: withProblems({ 200: Type.Object({ mode: Type.String(), imported: Type.Integer(), areas: Type.Integer({ description: 'Areas in the gazetteer now.' }) }) }, [400, 401, 413]),
+        response: withProblems(
+          {
+            200: Type.Object({
+              mode: Type.String(),
+              imported: Type.Integer(),
+              areas: Type.Integer({ description: 'Areas in the gazetteer now.' }),
+            }),
+          },
+          [400, 401, 413],
+        ),
       },
     },
     async (request) => {
@@ -125,6 +145,10 @@ function badAreas(err: AreaFileError) {
   const shown = err.problems.slice(0, 100);
   return errors.badRequest(
     `The area list has ${err.problems.length} problem(s); nothing was imported.`,
-    shown.map((p) => ({ location: 'body' as const, name: p.at === 'areas' ? 'areas' : `areas[${p.at.replace(/^index /, '')}]`, message: p.message })),
+    shown.map((p) => ({
+      location: 'body' as const,
+      name: p.at === 'areas' ? 'areas' : `areas[${p.at.replace(/^index /, '')}]`,
+      message: p.message,
+    })),
   );
 }

@@ -74,14 +74,18 @@ export class AreaDirectory {
       if (err instanceof AreaFileError) throw err;
       // Consistency of the merged whole (parents present, no cycles) is the
       // operator's to fix; anything else is ours and stays a 500.
-      if (err instanceof Error && err.message.startsWith('invalid areas:')) throw new AreaFileError([{ at: 'areas', message: err.message }]);
+      if (err instanceof Error && err.message.startsWith('invalid areas:'))
+        throw new AreaFileError([{ at: 'areas', message: err.message }]);
       throw err;
     }
     const version = `${now}-${areas.length}`;
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('imported_areas').execute();
       for (let i = 0; i < areas.length; i += 500) {
-        await trx.insertInto('imported_areas').values(areas.slice(i, i + 500).map(toRow)).execute();
+        await trx
+          .insertInto('imported_areas')
+          .values(areas.slice(i, i + 500).map(toRow))
+          .execute();
       }
       await putSetting(trx, MODE_KEY, mode, now);
       await putSetting(trx, VERSION_KEY, version, now);
@@ -134,5 +138,13 @@ function builtinGazetteer(): Gazetteer {
 }
 
 function toRow(area: Area) {
-  return { id: area.id, name: area.name, level: area.level, parent_id: area.parentId, lat: area.lat, lng: area.lng, aliases: JSON.stringify(area.aliases) };
+  return {
+    id: area.id,
+    name: area.name,
+    level: area.level,
+    parent_id: area.parentId,
+    lat: area.lat,
+    lng: area.lng,
+    aliases: JSON.stringify(area.aliases),
+  };
 }

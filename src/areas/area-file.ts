@@ -18,8 +18,13 @@ export class AreaFileError extends Error {
   readonly problems: AreaFileProblem[];
 
   constructor(problems: AreaFileProblem[]) {
-    const shown = problems.slice(0, 10).map((p) => `${p.at}: ${p.message}`).join('; ');
-    super(`invalid area file (${problems.length} problem${problems.length === 1 ? '' : 's'}): ${shown}${problems.length > 10 ? '; …' : ''}`);
+    const shown = problems
+      .slice(0, 10)
+      .map((p) => `${p.at}: ${p.message}`)
+      .join('; ');
+    super(
+      `invalid area file (${problems.length} problem${problems.length === 1 ? '' : 's'}): ${shown}${problems.length > 10 ? '; …' : ''}`,
+    );
     this.name = 'AreaFileError';
     this.problems = problems;
   }
@@ -86,9 +91,15 @@ export function mergeAreas(builtin: readonly Area[], imported: readonly Area[], 
     const at = sourcePositions.get(area) ?? `${imported.includes(area) ? 'imported' : 'built-in'} area ${area.id}`;
     const parent = byId.get(area.parentId);
     if (!parent) {
-      problems.push({ at, message: `parent ${area.parentId} of ${area.id} is neither in the file${mode === 'extend' ? ' nor built in' : ''}` });
+      problems.push({
+        at,
+        message: `parent ${area.parentId} of ${area.id} is neither in the file${mode === 'extend' ? ' nor built in' : ''}`,
+      });
     } else if (!ALLOWED_PARENT_LEVELS[area.level].includes(parent.level)) {
-      problems.push({ at, message: `${area.id} is a ${area.level}; its parent ${parent.id} is a ${parent.level}, expected ${ALLOWED_PARENT_LEVELS[area.level].join(' or ')}` });
+      problems.push({
+        at,
+        message: `${area.id} is a ${area.level}; its parent ${parent.id} is a ${parent.level}, expected ${ALLOWED_PARENT_LEVELS[area.level].join(' or ')}`,
+      });
     }
   }
   if (problems.length > 0) throw new AreaFileError(problems);
@@ -107,7 +118,10 @@ function csvRecords(text: string, problems: AreaFileProblem[]): Entry[] {
   const unknown = columns.filter((c) => !(CSV_COLUMNS as readonly string[]).includes(c));
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   if (unknown.length > 0 || missing.length > 0) {
-    const why = [unknown.length ? `unknown column(s) ${unknown.join(', ')}` : '', missing.length ? `missing column(s) ${missing.join(', ')}` : ''];
+    const why = [
+      unknown.length ? `unknown column(s) ${unknown.join(', ')}` : '',
+      missing.length ? `missing column(s) ${missing.join(', ')}` : '',
+    ];
     problems.push({ at: `line ${header.line}`, message: `${why.filter(Boolean).join('; ')}; expected ${CSV_COLUMNS.join(',')}` });
     return [];
   }
@@ -132,7 +146,10 @@ function csvRecords(text: string, problems: AreaFileProblem[]): Entry[] {
         parent_id: blankIsNull(cell('parent_id')),
         lat: csvNumber(cell('lat')),
         lng: csvNumber(cell('lng')),
-        aliases: (cell('aliases') ?? '').split('|').map((a) => a.trim()).filter(Boolean),
+        aliases: (cell('aliases') ?? '')
+          .split('|')
+          .map((a) => a.trim())
+          .filter(Boolean),
       },
     });
   }
@@ -182,7 +199,8 @@ function toArea(raw: RawArea, report: (message: string) => void): Area | null {
     if (idProblem) problem(idProblem);
   }
   const parentId = typeof raw.parent_id === 'string' && raw.parent_id.trim() ? raw.parent_id.trim() : null;
-  if (raw.parent_id !== undefined && raw.parent_id !== null && typeof raw.parent_id !== 'string') problem('parent_id must be a string or null');
+  if (raw.parent_id !== undefined && raw.parent_id !== null && typeof raw.parent_id !== 'string')
+    problem('parent_id must be a string or null');
   if (level === 'country' && parentId) problem('a country has no parent_id');
   if (level && level !== 'country' && !parentId) problem(`a ${level} needs a parent_id`);
   if (parentId && parentId === id) problem('an area cannot be its own parent');

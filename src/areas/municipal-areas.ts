@@ -24,9 +24,7 @@ export function prefectureIdFromNumber(n: number): string {
  * which are unambiguous where the bare name is not (there are 12 wards called 北区).
  */
 export function municipalAreas(localGov: JpLocalGov = loadLocalGov()): Area[] {
-  const areas: Area[] = [
-    { id: 'jp', name: '日本', level: 'country', parentId: null, lat: null, lng: null, aliases: ['日本国'] },
-  ];
+  const areas: Area[] = [{ id: 'jp', name: '日本', level: 'country', parentId: null, lat: null, lng: null, aliases: ['日本国'] }];
   localGov.allCodes.forEach((prefecture, index) => {
     const prefId = prefectureIdFromNumber(index + 1);
     const shortName = localGov.prefectureNamesWithoutSuffix[index];

@@ -7,8 +7,26 @@ import { STATION_SUFFIX, municipalStem, normalizeName, stripStationSuffix } from
  * 千葉 are among Japan's 100 most common surnames; 三重 means "triple", 大分 "quite".
  */
 export const UNTAGGED_PREFECTURE_SHORT_FORMS: ReadonlySet<string> = new Set([
-  '千葉', '山口', '石川', '宮崎', '長野', '福島', '富山', '福井', '岡山', '秋田',
-  '宮城', '山形', '香川', '長崎', '福岡', '栃木', '山梨', '佐賀', '三重', '大分',
+  '千葉',
+  '山口',
+  '石川',
+  '宮崎',
+  '長野',
+  '福島',
+  '富山',
+  '福井',
+  '岡山',
+  '秋田',
+  '宮城',
+  '山形',
+  '香川',
+  '長崎',
+  '福岡',
+  '栃木',
+  '山梨',
+  '佐賀',
+  '三重',
+  '大分',
 ]);
 
 export interface TagTerm {

@@ -72,7 +72,10 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditRoutesDeps> =
     const rows = await listAuditEntries(deps.db, { tenantId: tenantId ?? undefined, before, limit: query.limit + 1 });
     const entries = rows.slice(0, query.limit);
     const last = entries.at(-1);
-    const next = rows.length > query.limit && last ? deps.cursors.sign({ k: 'audit', t: tenantId, a: last.at, i: last.id } satisfies AuditCursor) : null;
+    const next =
+      rows.length > query.limit && last
+        ? deps.cursors.sign({ k: 'audit', t: tenantId, a: last.at, i: last.id } satisfies AuditCursor)
+        : null;
     return { entries: entries.map(view), meta: { next_cursor: next } };
   }
 
@@ -84,7 +87,10 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<AdminAuditRoutesDeps> =
         tags,
         security,
         summary: 'Every admin change, newest first, with who made it',
-        querystring: Type.Object({ ...PageQuery, tenant_id: Type.Optional(TenantIdParams.properties.tenant_id) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { ...PageQuery, tenant_id: Type.Optional(TenantIdParams.properties.tenant_id) },
+          { additionalProperties: false },
+        ),
         response: withProblems({ 200: AuditPage }, [400, 401]),
       },
     },

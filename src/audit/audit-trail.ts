@@ -26,7 +26,16 @@ export function installAuditTrail(app: FastifyInstance, deps: { db: Kysely<Datab
     if (!isAdminChange(request, reply)) return payload;
     const entry = auditEntry(request, reply, deps.clock.now());
     deps.log.info(
-      { reqId: entry.requestId, actor: entry.actor, actorRole: entry.actorRole, tenantId: entry.tenantId, method: entry.method, route: entry.route, target: entry.target, status: entry.status },
+      {
+        reqId: entry.requestId,
+        actor: entry.actor,
+        actorRole: entry.actorRole,
+        tenantId: entry.tenantId,
+        method: entry.method,
+        route: entry.route,
+        target: entry.target,
+        status: entry.status,
+      },
       'admin change',
     );
     try {
@@ -41,7 +50,9 @@ export function installAuditTrail(app: FastifyInstance, deps: { db: Kysely<Datab
 
 function isAdminChange(request: FastifyRequest, reply: FastifyReply): boolean {
   const route = request.routeOptions.url;
-  return route !== undefined && route.startsWith('/admin/') && CHANGING.has(request.method) && reply.statusCode >= 200 && reply.statusCode < 300;
+  return (
+    route !== undefined && route.startsWith('/admin/') && CHANGING.has(request.method) && reply.statusCode >= 200 && reply.statusCode < 300
+  );
 }
 
 function auditEntry(request: FastifyRequest, reply: FastifyReply, now: number): AuditEntry {
@@ -78,7 +89,11 @@ function tenantOf(request: FastifyRequest, target: string): string | null {
 function changesOf(body: unknown): unknown {
   if (body === undefined || body === null) return null;
   if (typeof body !== 'object' || Array.isArray(body)) return null;
-  const kept = Object.fromEntries(Object.entries(body).filter(([field]) => !SECRET_FIELD.test(field)).map(([field, value]) => [field, shortened(value)]));
+  const kept = Object.fromEntries(
+    Object.entries(body)
+      .filter(([field]) => !SECRET_FIELD.test(field))
+      .map(([field, value]) => [field, shortened(value)]),
+  );
   return JSON.stringify(kept).length <= MAX_CHANGES_CHARS ? kept : { fields: Object.keys(kept) };
 }
 

@@ -34,7 +34,9 @@ export async function serve(config: Config, options: { demo: boolean; workers: b
     if (demo.seeded) {
       const stored = demo.crawls.reduce((sum, r) => sum + r.counts.new, 0);
       const failed = demo.crawls.filter((r) => r.status === 'failed').length;
-      lines.push(`Demo site crawled: ${stored} articles from ${demo.crawls.length} sources${failed ? ` (${failed} crawls failed: see admin sources list)` : ''}`);
+      lines.push(
+        `Demo site crawled: ${stored} articles from ${demo.crawls.length} sources${failed ? ` (${failed} crawls failed: see admin sources list)` : ''}`,
+      );
     }
     lines.push(
       `Demo tenant ${demo.tenantId}${demo.seeded ? ' (seeded now)' : ''}`,

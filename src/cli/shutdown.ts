@@ -4,7 +4,11 @@ const SHUTDOWN_LIMIT_MS = 25_000;
  * On SIGTERM or SIGINT: runs `close` once and exits 0, or 1 when it fails or
  * takes longer than 25 s (an orchestrator's grace period is usually 30 s).
  */
-export function exitOnSignals(log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void }, what: string, close: () => Promise<void>): void {
+export function exitOnSignals(
+  log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void },
+  what: string,
+  close: () => Promise<void>,
+): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -3,7 +3,14 @@ import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { Nullable, withProblems } from '../http/schemas.js';
 import { listConsoleUsers } from './console-user-repo.js';
-import { changeConsoleUserRole, createConsoleUser, MAX_EMAIL_CHARS, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, removeConsoleUser } from './console-user-service.js';
+import {
+  changeConsoleUserRole,
+  createConsoleUser,
+  MAX_EMAIL_CHARS,
+  MAX_PASSWORD_CHARS,
+  MIN_PASSWORD_CHARS,
+  removeConsoleUser,
+} from './console-user-service.js';
 import { ConsoleRoleSchema, consoleUserView, ConsoleUserView } from './console-user-view.js';
 
 // No consoleAccess: operators only (by token or operator session).
@@ -28,7 +35,11 @@ export const adminConsoleUserRoutes: FastifyPluginAsyncTypebox<AdminConsoleUserR
             email: Type.String({ format: 'email', maxLength: MAX_EMAIL_CHARS }),
             password: Type.String({ minLength: MIN_PASSWORD_CHARS, maxLength: MAX_PASSWORD_CHARS }),
             role: ConsoleRoleSchema,
-            tenant_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }), { description: 'Required for a member; not allowed for an operator.' })),
+            tenant_id: Type.Optional(
+              Nullable(Type.String({ minLength: 1, maxLength: 64 }), {
+                description: 'Required for a member; not allowed for an operator.',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -71,7 +82,11 @@ export const adminConsoleUserRoutes: FastifyPluginAsyncTypebox<AdminConsoleUserR
         body: Type.Object(
           {
             role: ConsoleRoleSchema,
-            tenant_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }), { description: 'Required for a member; not allowed for an operator.' })),
+            tenant_id: Type.Optional(
+              Nullable(Type.String({ minLength: 1, maxLength: 64 }), {
+                description: 'Required for a member; not allowed for an operator.',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),

@@ -22,7 +22,9 @@ export async function admitConsoleSession(request: FastifyRequest, sessions: Con
   if (!SAFE_METHODS.has(request.method)) {
     const presented = request.headers[CSRF_HEADER];
     if (!sessions.csrfMatches(session.id, typeof presented === 'string' ? presented : undefined)) {
-      throw errors.forbidden('This request needs the X-CSRF-Token header with the csrf_token of this session (from login or GET /console/api/session).');
+      throw errors.forbidden(
+        'This request needs the X-CSRF-Token header with the csrf_token of this session (from login or GET /console/api/session).',
+      );
     }
   }
   request.consoleSession = session;

@@ -48,7 +48,13 @@ export async function findSessionByTokenHash(
     .executeTakeFirst();
   if (!row) return null;
   return {
-    session: { id: row.session_id, userId: row.id, createdAt: row.session_created_at, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at },
+    session: {
+      id: row.session_id,
+      userId: row.id,
+      createdAt: row.session_created_at,
+      lastSeenAt: row.last_seen_at,
+      expiresAt: row.expires_at,
+    },
     user: toConsoleUser(row),
   };
 }

@@ -69,7 +69,9 @@ export const consoleStaticRoutes: FastifyPluginAsync<{ distDir: string }> = asyn
 
   const sendPage = (reply: FastifyReply) => {
     if (!existsSync(path.join(distDir, 'index.html'))) {
-      throw errors.unavailable('The console is not built: run `npm run build` (or `npx vite build --config console/vite.config.ts`) and reload.');
+      throw errors.unavailable(
+        'The console is not built: run `npm run build` (or `npx vite build --config console/vite.config.ts`) and reload.',
+      );
     }
     return reply.sendFile('index.html');
   };

@@ -14,7 +14,9 @@ export interface ConsoleUser {
   lastLoginAt: number | null;
 }
 
-export function toConsoleUser(row: Pick<Selectable<ConsoleUsersTable>, 'id' | 'email' | 'role' | 'tenant_id' | 'created_at' | 'last_login_at'>): ConsoleUser {
+export function toConsoleUser(
+  row: Pick<Selectable<ConsoleUsersTable>, 'id' | 'email' | 'role' | 'tenant_id' | 'created_at' | 'last_login_at'>,
+): ConsoleUser {
   return {
     id: row.id,
     email: row.email,
@@ -75,12 +77,20 @@ export async function deleteConsoleUser(db: Kysely<Database>, userId: string): P
 }
 
 export async function findConsoleUser(db: Kysely<Database>, userId: string): Promise<ConsoleUser | null> {
-  const row = await db.selectFrom('console_users').select(['id', 'email', 'role', 'tenant_id', 'created_at', 'last_login_at']).where('id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('console_users')
+    .select(['id', 'email', 'role', 'tenant_id', 'created_at', 'last_login_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   return row ? toConsoleUser(row) : null;
 }
 
 export async function countOperators(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('console_users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'operator').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('console_users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'operator')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -4,7 +4,16 @@ import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { requireTenant } from '../tenants/tenant-service.js';
-import { countOperators, deleteConsoleUser as deleteUserRow, emailTaken, findConsoleUser, insertConsoleUser, setConsoleUserRole, type ConsoleRole, type ConsoleUser } from './console-user-repo.js';
+import {
+  countOperators,
+  deleteConsoleUser as deleteUserRow,
+  emailTaken,
+  findConsoleUser,
+  insertConsoleUser,
+  setConsoleUserRole,
+  type ConsoleRole,
+  type ConsoleUser,
+} from './console-user-repo.js';
 import { hashPassword } from './password-hash.js';
 
 export interface ConsoleUserDeps {
@@ -73,7 +82,12 @@ async function roleTenant(deps: ConsoleUserDeps, role: ConsoleRole, given: strin
  * carry the new role from their next request: the session reads its user each time.
  * The last operator cannot become a member (409): nobody could undo it from the console.
  */
-export async function changeConsoleUserRole(deps: ConsoleUserDeps, userId: string, role: ConsoleRole, givenTenantId: string | null | undefined): Promise<ConsoleUser> {
+export async function changeConsoleUserRole(
+  deps: ConsoleUserDeps,
+  userId: string,
+  role: ConsoleRole,
+  givenTenantId: string | null | undefined,
+): Promise<ConsoleUser> {
   const user = await findConsoleUser(deps.db, userId);
   if (!user) throw errors.notFound(`No console user ${userId}.`);
   const tenantId = await roleTenant(deps, role, givenTenantId);

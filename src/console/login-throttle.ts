@@ -47,14 +47,21 @@ export class LoginThrottle {
     const rows = await db
       .selectFrom('console_login_attempts')
       .select(['subject', 'attempted_at'])
-      .where('subject', 'in', limits.map((l) => l.subject))
+      .where(
+        'subject',
+        'in',
+        limits.map((l) => l.subject),
+      )
       .where('attempted_at', '>', windowStart)
       .where('attempt_id', '!=', attemptId)
       .execute();
 
     let retryAt = 0;
     for (const { subject, max } of limits) {
-      const times = rows.filter((r) => r.subject === subject).map((r) => r.attempted_at).sort((a, b) => b - a);
+      const times = rows
+        .filter((r) => r.subject === subject)
+        .map((r) => r.attempted_at)
+        .sort((a, b) => b - a);
       // Blocked until the max-th newest failure leaves the window.
       if (times.length >= max) retryAt = Math.max(retryAt, times[max - 1]! + LOGIN_WINDOW_MS);
     }

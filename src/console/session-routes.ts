@@ -23,7 +23,10 @@ export type ConsoleSessionRoutesDeps = Pick<AppDeps, 'clock' | 'consoleSessions'
 /** POST /console/api/login, GET /console/api/session, POST /console/api/logout (docs/console.md). */
 export const consoleSessionRoutes: FastifyPluginAsyncTypebox<ConsoleSessionRoutesDeps> = async (app, deps) => {
   const cookie = deps.sessionCookie;
-  const sessionView = (session: ConsoleSession) => ({ user: sessionUserView(session.user), csrf_token: deps.consoleSessions.csrfToken(session.id) });
+  const sessionView = (session: ConsoleSession) => ({
+    user: sessionUserView(session.user),
+    csrf_token: deps.consoleSessions.csrfToken(session.id),
+  });
   // Computed now, not on the first login with an unknown email (which would then take twice as long).
   void dummyPasswordHash();
   // Login and session answers carry the CSRF token (and set the cookie): no cache, shared or private, may keep them.
@@ -52,7 +55,10 @@ export const consoleSessionRoutes: FastifyPluginAsyncTypebox<ConsoleSessionRoute
       const email = normaliseEmail(request.body.email);
       const admission = await deps.loginThrottle.admit(deps.clock.now(), email, request.ip);
       if (!admission.allowed) {
-        throw errors.tooManyRequests(`Too many failed logins for this account or from this address; retry after ${admission.retryAfterSeconds} s.`, admission.retryAfterSeconds);
+        throw errors.tooManyRequests(
+          `Too many failed logins for this account or from this address; retry after ${admission.retryAfterSeconds} s.`,
+          admission.retryAfterSeconds,
+        );
       }
       const login = await findLoginByEmail(deps.db, email);
       // An unknown email still costs one scrypt, so timing does not tell either.
@@ -77,7 +83,11 @@ export const consoleSessionRoutes: FastifyPluginAsyncTypebox<ConsoleSessionRoute
     '/console/api/session',
     {
       config: { auth: 'console' },
-      schema: { tags, summary: 'The logged-in console user and the session’s CSRF token', response: withProblems({ 200: SessionView }, [401]) },
+      schema: {
+        tags,
+        summary: 'The logged-in console user and the session’s CSRF token',
+        response: withProblems({ 200: SessionView }, [401]),
+      },
     },
     async (request) => sessionView(request.consoleSession!),
   );

@@ -7,7 +7,14 @@ import { IsoTimestamp, Nullable, PathId, withProblems } from '../http/schemas.js
 import { toIso, toIsoOrNull } from '../lib/time.js';
 import { DEFAULT_ALGORITHM } from '../scenarios/algorithm-config.js';
 import { findAlgorithm } from '../scenarios/scenario-repo.js';
-import { deleteContent, duplicateUrls, listContents, setContentHidden, type ContentFilter, type ContentListRow } from './content-browse-repo.js';
+import {
+  deleteContent,
+  duplicateUrls,
+  listContents,
+  setContentHidden,
+  type ContentFilter,
+  type ContentListRow,
+} from './content-browse-repo.js';
 import { findContent } from './content-repo.js';
 import { servability } from './content-servability.js';
 import { contentView } from './content-view.js';
@@ -37,10 +44,10 @@ const ArticleSummary = Type.Object(
   { $id: 'ArticleSummary' },
 );
 
-const Hidden = Nullable(
-  Type.Object({ at: IsoTimestamp, reason: Type.String() }),
-  { description: 'When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is unhidden. null when not hidden.' },
-);
+const Hidden = Nullable(Type.Object({ at: IsoTimestamp, reason: Type.String() }), {
+  description:
+    'When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is unhidden. null when not hidden.',
+});
 
 const ArticleDetail = Type.Object(
   {
@@ -49,14 +56,24 @@ const ArticleDetail = Type.Object(
     url: Type.String(),
     canonical_url: Type.String(),
     summary: Type.String(),
-    source: Type.Object({ id: Type.String(), name: Type.String(), trust_level: Type.Integer(), active: Type.Boolean(), feed_url: Nullable(Type.String()) }),
+    source: Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      trust_level: Type.Integer(),
+      active: Type.Boolean(),
+      feed_url: Nullable(Type.String()),
+    }),
     category: Nullable(Type.String()),
-    category_source: Nullable(Type.String({ description: 'feed (the item labelled it), source (the source\'s category) or classifier.' })),
+    category_source: Nullable(Type.String({ description: "feed (the item labelled it), source (the source's category) or classifier." })),
     language: Nullable(Type.String()),
     keywords: Type.Array(Type.String()),
     areas: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), level: Type.String(), prefecture: Nullable(Type.String()) })),
-    duplicate_urls: Type.Array(Type.String(), { description: 'Other addresses recognised as this article (the same page, or near-duplicate text), not stored again.' }),
-    thumbnail: Nullable(Type.Object({ url: Type.String(), width: Type.Integer(), height: Type.Integer() }), { description: "The service's signed thumbnail, as the feed serves it." }),
+    duplicate_urls: Type.Array(Type.String(), {
+      description: 'Other addresses recognised as this article (the same page, or near-duplicate text), not stored again.',
+    }),
+    thumbnail: Nullable(Type.Object({ url: Type.String(), width: Type.Integer(), height: Type.Integer() }), {
+      description: "The service's signed thumbnail, as the feed serves it.",
+    }),
     published_at: IsoTimestamp,
     first_seen_at: Nullable(IsoTimestamp),
     created_at: IsoTimestamp,
@@ -111,7 +128,13 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBro
             source_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
             category: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
             language: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}$' })),
-            area_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Articles about this area or a place inside it (jp, pref:13, city:13104, station:…).' })),
+            area_id: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 100,
+                description: 'Articles about this area or a place inside it (jp, pref:13, city:13104, station:…).',
+              }),
+            ),
             from: Type.Optional(Type.String({ format: 'date-time', description: 'Published at or after.' })),
             to: Type.Optional(Type.String({ format: 'date-time', description: 'Published before.' })),
             q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words of the title, all of them.' })),
@@ -121,7 +144,10 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBro
           },
           { additionalProperties: false },
         ),
-        response: withProblems({ 200: Type.Object({ contents: Type.Array(ArticleSummary), meta: Type.Object({ next_cursor: Nullable(Type.String()) }) }) }, [400, 401]),
+        response: withProblems(
+          { 200: Type.Object({ contents: Type.Array(ArticleSummary), meta: Type.Object({ next_cursor: Nullable(Type.String()) }) }) },
+          [400, 401],
+        ),
       },
     },
     async (request) => {
@@ -140,7 +166,13 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBro
       let after: { publishedAt: number; id: string } | null = null;
       if (cursor !== undefined) {
         const decoded = deps.cursors.verify<ContentCursor>(cursor);
-        if (!decoded || decoded.k !== 'contents' || decoded.f !== filterKey || typeof decoded.p !== 'number' || typeof decoded.i !== 'string') {
+        if (
+          !decoded ||
+          decoded.k !== 'contents' ||
+          decoded.f !== filterKey ||
+          typeof decoded.p !== 'number' ||
+          typeof decoded.i !== 'string'
+        ) {
           throw errors.invalidField('query', 'cursor', 'is not a cursor returned by this endpoint with these filters');
         }
         after = { publishedAt: decoded.p, id: decoded.i };
@@ -148,7 +180,10 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBro
       const rows = await listContents(db, filter, after, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      const next = rows.length > limit && last ? deps.cursors.sign({ k: 'contents', f: filterKey, p: last.published_at, i: last.id } satisfies ContentCursor) : null;
+      const next =
+        rows.length > limit && last
+          ? deps.cursors.sign({ k: 'contents', f: filterKey, p: last.published_at, i: last.id } satisfies ContentCursor)
+          : null;
       return { contents: page.map(summaryView), meta: { next_cursor: next } };
     },
   );
@@ -160,11 +195,15 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBro
       schema: {
         tags,
         security,
-        summary: "One article with its analysis, and whether it can be served and why not",
-        description: 'With `tenant_id` and `algorithm_id`, servability is judged by that algorithm; else by the defaults of a new algorithm.',
+        summary: 'One article with its analysis, and whether it can be served and why not',
+        description:
+          'With `tenant_id` and `algorithm_id`, servability is judged by that algorithm; else by the defaults of a new algorithm.',
         params: ContentParams,
         querystring: Type.Object(
-          { tenant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })), algorithm_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
+          {
+            tenant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+            algorithm_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          },
           { additionalProperties: false },
         ),
         response: withProblems({ 200: ArticleDetail }, [400, 401, 404]),
@@ -177,7 +216,11 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBro
       if (!source) throw errors.notFound(`No content ${request.params.content_id}.`);
       const { tenant_id: tenantId, algorithm_id: algorithmId } = request.query;
       if ((tenantId === undefined) !== (algorithmId === undefined)) {
-        throw errors.invalidField('query', tenantId === undefined ? 'tenant_id' : 'algorithm_id', 'is needed with the other: tenant_id and algorithm_id name one algorithm');
+        throw errors.invalidField(
+          'query',
+          tenantId === undefined ? 'tenant_id' : 'algorithm_id',
+          'is needed with the other: tenant_id and algorithm_id name one algorithm',
+        );
       }
       let config = DEFAULT_ALGORITHM;
       if (tenantId !== undefined && algorithmId !== undefined) {
@@ -225,7 +268,8 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBro
         tags,
         security,
         summary: 'Delete an article: no feed, push job or GET serves it again',
-        description: 'Its other addresses go with it. A crawl that finds it in its feed again stores it anew: remove it at the source, or lower the source\'s trust level.',
+        description:
+          "Its other addresses go with it. A crawl that finds it in its feed again stores it anew: remove it at the source, or lower the source's trust level.",
         params: ContentParams,
         response: withProblems({ 204: Type.Null() }, [401, 404]),
       },
@@ -251,14 +295,25 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBro
         description:
           'Every node stops serving it within 30 s (this one at once). Unlike a deletion, a crawl that finds it again keeps it hidden. Hiding a hidden article replaces its reason.',
         params: ContentParams,
-        body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'Why, for the other operators (shown with the article).' }) }, { additionalProperties: false }),
+        body: Type.Object(
+          {
+            reason: Type.String({
+              minLength: 1,
+              maxLength: 500,
+              pattern: '\\S',
+              description: 'Why, for the other operators (shown with the article).',
+            }),
+          },
+          { additionalProperties: false },
+        ),
         response: withProblems({ 200: HiddenAnswer }, [400, 401, 404]),
       },
     },
     async (request) => {
       const now = clock.now();
       const hidden = { at: now, reason: request.body.reason.trim() };
-      if (!(await setContentHidden(db, request.params.content_id, hidden, now))) throw errors.notFound(`No content ${request.params.content_id}.`);
+      if (!(await setContentHidden(db, request.params.content_id, hidden, now)))
+        throw errors.notFound(`No content ${request.params.content_id}.`);
       deps.contents.forget(request.params.content_id);
       return { id: request.params.content_id, hidden: { at: toIso(hidden.at), reason: hidden.reason } };
     },
@@ -278,7 +333,8 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBro
       },
     },
     async (request) => {
-      if (!(await setContentHidden(db, request.params.content_id, null, clock.now()))) throw errors.notFound(`No content ${request.params.content_id}.`);
+      if (!(await setContentHidden(db, request.params.content_id, null, clock.now())))
+        throw errors.notFound(`No content ${request.params.content_id}.`);
       deps.contents.forget(request.params.content_id);
       return { id: request.params.content_id, hidden: null };
     },

@@ -10,11 +10,11 @@ const AdminContentItem = Type.Composite([
   ContentItem,
   Type.Object({
     category_source: Nullable(Type.Union([Type.Literal('feed'), Type.Literal('source'), Type.Literal('classifier')]), {
-      description: 'feed: the given category; source: the source\'s; classifier: learned from labelled articles (`other` when unsure). docs/analysis.md.',
+      description:
+        "feed: the given category; source: the source's; classifier: learned from labelled articles (`other` when unsure). docs/analysis.md.",
     }),
   }),
 ]);
-
 
 export type AdminContentRoutesDeps = Pick<AppDeps, 'areas' | 'articles' | 'clock' | 'contents' | 'db' | 'thumbnailLinks'>;
 

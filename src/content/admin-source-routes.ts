@@ -55,13 +55,24 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AdminSourceRoutesDeps>
 
   app.get(
     '/admin/v1/sources',
-    { config: admin, schema: { tags, security, summary: 'List sources', response: withProblems({ 200: Type.Object({ sources: Type.Array(SourceView) }) }, [401]) } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'List sources',
+        response: withProblems({ 200: Type.Object({ sources: Type.Array(SourceView) }) }, [401]),
+      },
+    },
     async () => ({ sources: await listSourceViews(deps.db) }),
   );
 
   app.get(
     '/admin/v1/sources/:source_id',
-    { config: admin, schema: { tags, security, summary: 'Get a source', params: SourceParams, response: withProblems({ 200: SourceView }, [401, 404]) } },
+    {
+      config: admin,
+      schema: { tags, security, summary: 'Get a source', params: SourceParams, response: withProblems({ 200: SourceView }, [401, 404]) },
+    },
     async (request) => getSourceView(deps.db, request.params.source_id),
   );
 
@@ -85,7 +96,13 @@ export const adminSourceRoutes: FastifyPluginAsyncTypebox<AdminSourceRoutesDeps>
     '/admin/v1/sources/:source_id',
     {
       config: admin,
-      schema: { tags, security, summary: 'Delete a source and all its contents', params: SourceParams, response: withProblems({ 204: Type.Null() }, [401, 404]) },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a source and all its contents',
+        params: SourceParams,
+        response: withProblems({ 204: Type.Null() }, [401, 404]),
+      },
     },
     async (request, reply) => {
       await removeSource(deps, request.params.source_id);

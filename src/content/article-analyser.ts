@@ -83,7 +83,11 @@ export class ArticleAnalyser {
   }
 
   /** The item's label, else its source's; both teach the classifier, which guesses the rest. */
-  private categorise(itemLabel: string | null, sourceCategory: string | null | undefined, terms: string[]): { category: string; source: CategorySource } {
+  private categorise(
+    itemLabel: string | null,
+    sourceCategory: string | null | undefined,
+    terms: string[],
+  ): { category: string; source: CategorySource } {
     const labelled = itemLabel !== null ? { category: itemLabel, source: 'feed' as const } : sourceLabel(sourceCategory);
     if (labelled === null) return { category: this.categories.classify(terms).category, source: 'classifier' };
     if (isLearnable(labelled.category)) this.categories.learn(terms, labelled.category);

@@ -53,7 +53,10 @@ export class ArticleStore {
     return this.nearDuplicates.refresh(this.db, this.clock.now());
   }
 
-  async save(draft: ArticleDraft, options: { updateId?: string | null; detectNearDuplicates?: boolean } = {}): Promise<{ outcome: SaveOutcome; contentId: string }> {
+  async save(
+    draft: ArticleDraft,
+    options: { updateId?: string | null; detectNearDuplicates?: boolean } = {},
+  ): Promise<{ outcome: SaveOutcome; contentId: string }> {
     const byUrl = options.updateId ?? (await contentIdByUrl(this.db, draft.urls));
     const existing = byUrl ? await findContent(this.db, byUrl) : null;
     if (existing && existing.sourceId !== draft.sourceId) {
@@ -62,7 +65,13 @@ export class ArticleStore {
     }
 
     const [facts] = await this.analyser.analyse([
-      { title: draft.title, text: draft.body || draft.summary, categoryHints: draft.categoryHints, sourceCategory: draft.sourceCategory, languageHint: draft.languageHint },
+      {
+        title: draft.title,
+        text: draft.body || draft.summary,
+        categoryHints: draft.categoryHints,
+        sourceCategory: draft.sourceCategory,
+        languageHint: draft.languageHint,
+      },
     ]);
     const f = { ...facts!, ...definedOnly(draft.overrides ?? {}) };
     if (!existing && options.detectNearDuplicates !== false) {

@@ -41,7 +41,13 @@ export class CategoryLearning {
     },
   ) {
     this.thread = deps.databaseUrl
-      ? new ThreadClient<CategoryThreadCall>('category', THREAD_ENTRY, { databaseUrl: deps.databaseUrl }, (err) => deps.log.error({ err }, 'category thread failed'), false)
+      ? new ThreadClient<CategoryThreadCall>(
+          'category',
+          THREAD_ENTRY,
+          { databaseUrl: deps.databaseUrl },
+          (err) => deps.log.error({ err }, 'category thread failed'),
+          false,
+        )
       : null;
   }
 
@@ -105,7 +111,10 @@ export class CategoryLearning {
     if (!classifier.ready) return 0;
     const since = clock.now() - BACKFILL_WINDOW_MS;
     const changed = this.thread
-      ? ((await this.thread.call({ kind: 'recategorise', learned: classifier.learned(), since })).result as { id: string; category: string }[])
+      ? ((await this.thread.call({ kind: 'recategorise', learned: classifier.learned(), since })).result as {
+          id: string;
+          category: string;
+        }[])
       : await recategorised(db, classifier, since);
     const now = clock.now();
     for (const { id, category } of changed) {

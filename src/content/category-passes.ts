@@ -52,7 +52,11 @@ export async function learnFromStored(db: Kysely<Database>, classifier: Category
  * The recent articles (published since `since`) without a category or left `other` by the classifier
  * whose category it now guesses differently.
  */
-export async function recategorised(db: Kysely<Database>, classifier: CategoryClassifier, since: number): Promise<{ id: string; category: string }[]> {
+export async function recategorised(
+  db: Kysely<Database>,
+  classifier: CategoryClassifier,
+  since: number,
+): Promise<{ id: string; category: string }[]> {
   if (!classifier.ready) return [];
   // Two reads through the index contents_category, not one OR over the window's articles.
   const uncategorised = await db

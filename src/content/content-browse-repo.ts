@@ -71,7 +71,12 @@ export async function listContents(
   }
   if (after) query = query.where(sql<boolean>`(contents.published_at, contents.id) < (${after.publishedAt}, ${after.id})`);
   const rows = await query.orderBy('contents.published_at', 'desc').orderBy('contents.id', 'desc').limit(limit).execute();
-  return rows.map((r) => ({ ...r, published_at: Number(r.published_at), first_seen_at: r.first_seen_at === null ? null : Number(r.first_seen_at), hidden_at: r.hidden_at === null ? null : Number(r.hidden_at) }));
+  return rows.map((r) => ({
+    ...r,
+    published_at: Number(r.published_at),
+    first_seen_at: r.first_seen_at === null ? null : Number(r.first_seen_at),
+    hidden_at: r.hidden_at === null ? null : Number(r.hidden_at),
+  }));
 }
 
 /** Articles held per source (of one source, or of all). */
@@ -98,7 +103,12 @@ export async function deleteContent(db: Kysely<Database>, id: string): Promise<b
  * it, so every node's content pool re-reads the row at its next refresh and drops or
  * takes it back (feed/content-pool.ts). False for an unknown id.
  */
-export async function setContentHidden(db: Kysely<Database>, id: string, hidden: { at: number; reason: string } | null, now: number): Promise<boolean> {
+export async function setContentHidden(
+  db: Kysely<Database>,
+  id: string,
+  hidden: { at: number; reason: string } | null,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('contents')
     .set({ hidden_at: hidden?.at ?? null, hidden_reason: hidden?.reason ?? null, updated_at: now })

@@ -42,10 +42,7 @@ export function toContent(row: ContentRow): Content {
     title: row.title,
     summary: row.summary,
     body: row.body,
-    thumbnail:
-      row.thumbnail_url === null
-        ? null
-        : { url: row.thumbnail_url, width: row.thumbnail_width, height: row.thumbnail_height },
+    thumbnail: row.thumbnail_url === null ? null : { url: row.thumbnail_url, width: row.thumbnail_width, height: row.thumbnail_height },
     category: row.category,
     categorySource: row.category_source as CategorySource | null,
     language: row.language,
@@ -110,4 +107,3 @@ export async function saveContent(db: Kysely<Database>, content: Content): Promi
   const { id, created_at: _created, ...changes } = toRow(content);
   await db.updateTable('contents').set(changes).where('id', '=', id).execute();
 }
-

@@ -18,13 +18,20 @@ export function servability(
   now: number,
 ): { servable: boolean; reasons: string[] } {
   const reasons: string[] = [];
-  if (content.hidden) reasons.push(`hidden by an operator on ${new Date(content.hidden.at).toISOString()}${content.hidden.reason ? `: ${content.hidden.reason}` : ''} (unhide it to serve it again)`);
+  if (content.hidden)
+    reasons.push(
+      `hidden by an operator on ${new Date(content.hidden.at).toISOString()}${content.hidden.reason ? `: ${content.hidden.reason}` : ''} (unhide it to serve it again)`,
+    );
   if (source.trustLevel < config.min_trust_level) {
-    reasons.push(`its source's trust level ${source.trustLevel} is below the algorithm's min_trust_level ${config.min_trust_level}${source.trustLevel === 0 ? ' (the source is not reviewed yet)' : ''}`);
+    reasons.push(
+      `its source's trust level ${source.trustLevel} is below the algorithm's min_trust_level ${config.min_trust_level}${source.trustLevel === 0 ? ' (the source is not reviewed yet)' : ''}`,
+    );
   }
   const ageHours = (now - content.publishedAt) / 3_600_000;
-  if (ageHours > POOL_WINDOW_HOURS) reasons.push(`published ${Math.floor(ageHours / 24)} days ago: older than the ${POOL_WINDOW_HOURS / 24} days the feed holds`);
-  else if (ageHours > config.max_age_hours) reasons.push(`published ${Math.floor(ageHours)} hours ago: older than the algorithm's max_age_hours ${config.max_age_hours}`);
+  if (ageHours > POOL_WINDOW_HOURS)
+    reasons.push(`published ${Math.floor(ageHours / 24)} days ago: older than the ${POOL_WINDOW_HOURS / 24} days the feed holds`);
+  else if (ageHours > config.max_age_hours)
+    reasons.push(`published ${Math.floor(ageHours)} hours ago: older than the algorithm's max_age_hours ${config.max_age_hours}`);
   if (config.languages.length > 0 && (content.language === null || !config.languages.includes(content.language))) {
     reasons.push(`its language ${content.language ?? '(unknown)'} is not among the algorithm's languages ${config.languages.join(', ')}`);
   }

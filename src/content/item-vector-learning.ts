@@ -93,7 +93,9 @@ export class ItemVectorLearning {
     try {
       const minArticles = this.deps.minArticles ?? MIN_ARTICLES;
       const options = { minArticles, dimensions: this.deps.dimensions ?? LATENT_DEFAULTS.dimensions };
-      const report = this.deps.threaded ? await this.trainOnThread({ databaseUrl: this.deps.databaseUrl, now, ...options }) : await trainItemVectors(db, now, options);
+      const report = this.deps.threaded
+        ? await this.trainOnThread({ databaseUrl: this.deps.databaseUrl, now, ...options })
+        : await trainItemVectors(db, now, options);
       log.info({ ...report }, report.trained ? 'item vectors trained' : 'item vectors not trained: corpus too small');
       await this.refresh();
       return report;
@@ -133,7 +135,9 @@ export class ItemVectorLearning {
   private trainOnThread(input: ItemVectorThreadInput): Promise<ItemVectorReport> {
     return new Promise((resolve, reject) => {
       const thread = startThread(THREAD_ENTRY, input);
-      thread.once('message', (reply: { report: ItemVectorReport } | { error: string }) => ('error' in reply ? reject(new Error(`item vector thread: ${reply.error}`)) : resolve(reply.report)));
+      thread.once('message', (reply: { report: ItemVectorReport } | { error: string }) =>
+        'error' in reply ? reject(new Error(`item vector thread: ${reply.error}`)) : resolve(reply.report),
+      );
       thread.once('error', reject);
       thread.once('exit', (code) => reject(new Error(`item vector thread exited with code ${code}`)));
     });

@@ -28,7 +28,15 @@ export async function loadItemVectorModel(db: Kysely<Database>): Promise<LatentM
     .select(['version', 'dimensions', 'articles', 'terms', 'idf', 'term_vectors', 'singular_values'])
     .where('id', '=', ID)
     .executeTakeFirst();
-  if (!row || row.dimensions === null || row.terms === null || row.idf === null || row.term_vectors === null || row.singular_values === null) return null;
+  if (
+    !row ||
+    row.dimensions === null ||
+    row.terms === null ||
+    row.idf === null ||
+    row.term_vectors === null ||
+    row.singular_values === null
+  )
+    return null;
   return {
     version: Number(row.version),
     dimensions: row.dimensions,
@@ -42,8 +50,17 @@ export async function loadItemVectorModel(db: Kysely<Database>): Promise<LatentM
 
 /** Takes the training lease until `until` if no worker holds it: one worker of a fleet trains at a time. True when taken. */
 export async function takeItemVectorLease(db: Kysely<Database>, now: number, until: number): Promise<boolean> {
-  await db.insertInto('item_vector_models').values({ id: ID }).onConflict((oc) => oc.column('id').doNothing()).execute();
-  const result = await db.updateTable('item_vector_models').set({ lease_until: until }).where('id', '=', ID).where('lease_until', '<=', now).executeTakeFirst();
+  await db
+    .insertInto('item_vector_models')
+    .values({ id: ID })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const result = await db
+    .updateTable('item_vector_models')
+    .set({ lease_until: until })
+    .where('id', '=', ID)
+    .where('lease_until', '<=', now)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -52,7 +69,12 @@ export async function releaseItemVectorLease(db: Kysely<Database>): Promise<void
 }
 
 /** Stores a trained model as the next version (the lease is kept: the articles are projected next); returns the version. */
-export async function saveItemVectorModel(db: Kysely<Database>, trainedAt: number, model: Omit<LatentModel, 'version'>, trainingMs: number): Promise<number> {
+export async function saveItemVectorModel(
+  db: Kysely<Database>,
+  trainedAt: number,
+  model: Omit<LatentModel, 'version'>,
+  trainingMs: number,
+): Promise<number> {
   const row = await db
     .updateTable('item_vector_models')
     .set((eb) => ({

@@ -17,7 +17,9 @@ export interface ItemVectorThreadInput {
 const input = workerData as ItemVectorThreadInput;
 const database = openDatabase(input.databaseUrl);
 try {
-  parentPort!.postMessage({ report: await trainItemVectors(database.db, input.now, { minArticles: input.minArticles, dimensions: input.dimensions }) });
+  parentPort!.postMessage({
+    report: await trainItemVectors(database.db, input.now, { minArticles: input.minArticles, dimensions: input.dimensions }),
+  });
 } catch (error) {
   parentPort!.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 } finally {

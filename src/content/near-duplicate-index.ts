@@ -8,7 +8,7 @@ export const NEAR_DUPLICATE_WINDOW_MS = 14 * 24 * 60 * 60_000;
 function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**
@@ -76,7 +76,10 @@ export class NearDuplicateIndex {
       const distance = popcount32((this.hi[i]! ^ hi) >>> 0) + popcount32((this.lo[i]! ^ lo) >>> 0);
       if (distance <= this.maxDistance && this.ids[i] !== exceptId) found.push([distance, this.ids[i]!]);
     }
-    return found.sort((a, b) => a[0] - b[0]).slice(0, limit).map(([, id]) => id);
+    return found
+      .sort((a, b) => a[0] - b[0])
+      .slice(0, limit)
+      .map(([, id]) => id);
   }
 
   private prune(now: number): void {

@@ -36,7 +36,11 @@ export interface ItemVectorReport {
  * window with it. The caller holds the lease. Nothing is stored when the corpus
  * is under `minArticles`.
  */
-export async function trainItemVectors(db: Kysely<Database>, now: number, options: { minArticles?: number; dimensions?: number } = {}): Promise<ItemVectorReport> {
+export async function trainItemVectors(
+  db: Kysely<Database>,
+  now: number,
+  options: { minArticles?: number; dimensions?: number } = {},
+): Promise<ItemVectorReport> {
   const started = performance.now();
   const rows = await db
     .selectFrom('contents')
@@ -46,7 +50,17 @@ export async function trainItemVectors(db: Kysely<Database>, now: number, option
     .limit(TRAINING_ARTICLES)
     .execute();
   const readMs = performance.now() - started;
-  const report: ItemVectorReport = { trained: false, version: 0, articles: rows.length, terms: 0, dimensions: 0, readMs, trainMs: 0, projected: 0, projectMs: 0 };
+  const report: ItemVectorReport = {
+    trained: false,
+    version: 0,
+    articles: rows.length,
+    terms: 0,
+    dimensions: 0,
+    readMs,
+    trainMs: 0,
+    projected: 0,
+    projectMs: 0,
+  };
   if (rows.length < (options.minArticles ?? MIN_ARTICLES)) return report;
   const trained = trainLatentModel(rows.map(textOf), { dimensions: options.dimensions ?? LATENT_DEFAULTS.dimensions });
   report.trainMs = performance.now() - started - readMs;
@@ -86,7 +100,11 @@ export async function projectArticles(db: Kysely<Database>, model: LatentModel, 
       for (const u of updates) {
         await trx
           .updateTable('contents')
-          .set({ latent_vector: u.vector, latent_version: model.version, updated_at: sql<number>`CASE WHEN updated_at >= ${now} THEN updated_at + 1 ELSE ${now} END` })
+          .set({
+            latent_vector: u.vector,
+            latent_version: model.version,
+            updated_at: sql<number>`CASE WHEN updated_at >= ${now} THEN updated_at + 1 ELSE ${now} END`,
+          })
           .where('id', '=', u.id)
           .execute();
       }

@@ -41,7 +41,13 @@ const CrawlReportView = Type.Object({
   recent_crawls: Type.Array(CrawlRecordView, { description: 'The newest crawls of the source, this one first.' }),
 });
 
-const crawlRecordView = (r: CrawlRecord) => ({ at: toIso(r.at), status: r.status, not_modified: r.notModified, counts: r.counts, error: r.error });
+const crawlRecordView = (r: CrawlRecord) => ({
+  at: toIso(r.at),
+  status: r.status,
+  not_modified: r.notModified,
+  counts: r.counts,
+  error: r.error,
+});
 
 const Scheduled = Type.Object({ source_id: Type.String(), status: Type.Literal('scheduled') });
 
@@ -99,7 +105,10 @@ export const adminCrawlRoute: FastifyPluginAsyncTypebox<AdminCrawlRouteDeps> = a
       if (report) return { ...report, crawled_by: 'this_request' as const, recent_crawls: await recent() };
       request.log.info({ sourceId: source.id }, 'crawl now: waiting for the crawl of another worker');
       const other = await awaitOtherCrawl({ db, clock }, source.id, askedAt, OTHER_CRAWL_WAIT_MS);
-      if (!other) throw errors.conflict(`Source ${source.id} is still being crawled by another worker; GET /admin/v1/sources/${source.id}/crawls shows it when done.`);
+      if (!other)
+        throw errors.conflict(
+          `Source ${source.id} is still being crawled by another worker; GET /admin/v1/sources/${source.id}/crawls shows it when done.`,
+        );
       const { record } = other;
       return {
         source_id: source.id,

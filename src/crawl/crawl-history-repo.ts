@@ -47,13 +47,26 @@ export async function addCrawlRecord(db: Kysely<Database>, sourceId: string, rec
       error: record.error,
     })
     .execute();
-  const kept = h.selectFrom('crawl_history').select('id').where('source_id', '=', sourceId).orderBy('at', 'desc').orderBy('id', 'desc').limit(CRAWLS_KEPT);
+  const kept = h
+    .selectFrom('crawl_history')
+    .select('id')
+    .where('source_id', '=', sourceId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(CRAWLS_KEPT);
   await h.deleteFrom('crawl_history').where('source_id', '=', sourceId).where('id', 'not in', kept).execute();
 }
 
 /** The source's newest crawls, newest first. */
 export async function recentCrawls(db: Kysely<Database>, sourceId: string, limit = CRAWLS_KEPT): Promise<CrawlRecord[]> {
-  const rows = await history(db).selectFrom('crawl_history').selectAll().where('source_id', '=', sourceId).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await history(db)
+    .selectFrom('crawl_history')
+    .selectAll()
+    .where('source_id', '=', sourceId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({
     at: Number(row.at),
     status: row.status as CrawlRecord['status'],

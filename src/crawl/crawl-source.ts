@@ -57,7 +57,11 @@ export async function crawlSource(ctx: CrawlContext, source: Source, counts: Cra
 
   await ctx.articles.refresh();
   const entries = uniqueByKey(feed.entries).slice(0, MAX_ENTRIES_PER_CRAWL);
-  const known = await knownEntries(ctx.db, source.id, entries.map((e) => e.key));
+  const known = await knownEntries(
+    ctx.db,
+    source.id,
+    entries.map((e) => e.key),
+  );
   const previousPoll = source.crawl.lastSuccessAt;
   const pageErrors: string[] = [];
   let complete = true;
@@ -132,7 +136,9 @@ export async function crawlSource(ctx: CrawlContext, source: Source, counts: Cra
 }
 
 async function fetchFeed(ctx: CrawlContext, source: Source, feedUrl: string) {
-  const headers: Record<string, string> = { accept: 'application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1' };
+  const headers: Record<string, string> = {
+    accept: 'application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1',
+  };
   if (source.crawl.etag) headers['if-none-match'] = source.crawl.etag;
   if (source.crawl.lastModified) headers['if-modified-since'] = source.crawl.lastModified;
   let response;

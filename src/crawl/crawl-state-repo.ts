@@ -38,7 +38,12 @@ export async function dueSourceIds(db: Kysely<Database>, now: number, limit: num
 
 /** Extends a held lease; a lease taken over meanwhile (it ran out) is left alone. */
 export async function renewLease(db: Kysely<Database>, sourceId: string, held: number, until: number): Promise<void> {
-  await db.updateTable('sources').set({ crawl_lease_until: until }).where('id', '=', sourceId).where('crawl_lease_until', '=', held).execute();
+  await db
+    .updateTable('sources')
+    .set({ crawl_lease_until: until })
+    .where('id', '=', sourceId)
+    .where('crawl_lease_until', '=', held)
+    .execute();
 }
 
 /** A crawl that stored or updated an article, or failed to fetch one: worth keeping as `last_result`. */
@@ -53,7 +58,15 @@ export async function recordCrawlSuccess(
   db: Kysely<Database>,
   sourceId: string,
   lease: number,
-  at: { now: number; next: number; etag: string | null; lastModified: string | null; counts: CrawlCounts; notModified: boolean; pageErrors: string | null },
+  at: {
+    now: number;
+    next: number;
+    etag: string | null;
+    lastModified: string | null;
+    counts: CrawlCounts;
+    notModified: boolean;
+    pageErrors: string | null;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('sources')

@@ -100,7 +100,10 @@ export class Crawler {
     // Slots are counted again after the query: other passes may have started crawls meanwhile.
     const free = this.options.concurrency - this.inFlight.size;
     if (free <= 0 || this.closing) return [];
-    return ids.filter((id) => !this.inFlight.has(id)).slice(0, free).map((id) => this.start(id));
+    return ids
+      .filter((id) => !this.inFlight.has(id))
+      .slice(0, free)
+      .map((id) => this.start(id));
   }
 
   private schedulingFailed(err: unknown): void {
@@ -118,7 +121,14 @@ export class Crawler {
     if (report) {
       // One line per crawl with its outcome, at warn when it failed: what an operator greps for.
       const { counts } = report;
-      const line = { sourceId, status: report.status, notModified: report.not_modified, ...counts, error: report.error, nextCrawlAt: report.next_crawl_at };
+      const line = {
+        sourceId,
+        status: report.status,
+        notModified: report.not_modified,
+        ...counts,
+        error: report.error,
+        nextCrawlAt: report.next_crawl_at,
+      };
       if (report.status === 'failed') this.ctx.log.warn(line, 'crawl failed');
       else this.ctx.log.info(line, 'crawl completed');
       this.options.onReport?.(report);
@@ -149,12 +159,35 @@ export class Crawler {
       const outcome = await crawlSource({ ...this.ctx, shouldStop }, source, counts);
       const now = clock.now();
       const next = now + intervalMs;
-      const recorded = await recordCrawlSuccess(db, source.id, lease, { now, next, etag: outcome.etag, lastModified: outcome.lastModified, counts, notModified: outcome.notModified, pageErrors: outcome.pageErrors });
-      if (recorded) await addCrawlRecord(db, source.id, { at: now, status: 'completed', notModified: outcome.notModified, counts, error: outcome.pageErrors });
+      const recorded = await recordCrawlSuccess(db, source.id, lease, {
+        now,
+        next,
+        etag: outcome.etag,
+        lastModified: outcome.lastModified,
+        counts,
+        notModified: outcome.notModified,
+        pageErrors: outcome.pageErrors,
+      });
+      if (recorded)
+        await addCrawlRecord(db, source.id, {
+          at: now,
+          status: 'completed',
+          notModified: outcome.notModified,
+          counts,
+          error: outcome.pageErrors,
+        });
       // The automatic review of a new source: its first successful crawl only,
       // so an operator's later demotion to 0 stands.
-      if (source.trustLevel === 0 && source.crawl.lastSuccessAt === null && passesAutomaticReview(counts)) await raiseToReviewed(db, source.id, now);
-      return { source_id: source.id, status: 'completed', not_modified: outcome.notModified, counts, error: outcome.pageErrors, next_crawl_at: toIso(next) };
+      if (source.trustLevel === 0 && source.crawl.lastSuccessAt === null && passesAutomaticReview(counts))
+        await raiseToReviewed(db, source.id, now);
+      return {
+        source_id: source.id,
+        status: 'completed',
+        not_modified: outcome.notModified,
+        counts,
+        error: outcome.pageErrors,
+        next_crawl_at: toIso(next),
+      };
     } catch (err) {
       const error = err instanceof SourceError ? err.message : 'internal error while crawling (see the service log)';
       if (!(err instanceof SourceError)) this.ctx.log.error({ err, sourceId }, 'crawl failed unexpectedly');

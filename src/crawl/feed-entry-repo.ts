@@ -21,7 +21,13 @@ export async function knownEntries(db: Kysely<Database>, sourceId: string, keys:
     .where('entry_key', 'in', keys)
     .execute();
   for (const r of rows) {
-    found.set(r.entry_key, { key: r.entry_key, fingerprint: r.fingerprint, contentId: r.content_id, failures: r.failures, firstSeenAt: r.first_seen_at });
+    found.set(r.entry_key, {
+      key: r.entry_key,
+      fingerprint: r.fingerprint,
+      contentId: r.content_id,
+      failures: r.failures,
+      firstSeenAt: r.first_seen_at,
+    });
   }
   return found;
 }
@@ -29,7 +35,15 @@ export async function knownEntries(db: Kysely<Database>, sourceId: string, keys:
 export async function saveEntry(
   db: Kysely<Database>,
   sourceId: string,
-  entry: { key: string; fingerprint: string; contentId: string | null; failures: number; lastError: string | null; firstSeenAt: number; now: number },
+  entry: {
+    key: string;
+    fingerprint: string;
+    contentId: string | null;
+    failures: number;
+    lastError: string | null;
+    firstSeenAt: number;
+    now: number;
+  },
 ): Promise<void> {
   const values = {
     fingerprint: entry.fingerprint,

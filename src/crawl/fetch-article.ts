@@ -22,10 +22,14 @@ export class ArticleError extends Error {}
  * published time (the feed's date, else the page's).
  */
 export async function fetchArticle(fetcher: PoliteFetcher, source: Source, entry: FeedEntry, now: number): Promise<ArticleDraft> {
-  const page = await fetcher.fetch(entry.url, { headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' }, maxBytes: MAX_PAGE_BYTES });
+  const page = await fetcher.fetch(entry.url, {
+    headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' },
+    maxBytes: MAX_PAGE_BYTES,
+  });
   if (page.status < 200 || page.status > 299) throw new ArticleError(`${entry.url} answered HTTP ${page.status}`);
   const contentType = page.headers['content-type'];
-  if (contentType && !HTML_TYPES.test(contentType)) throw new ArticleError(`${entry.url} is ${contentType.split(';')[0]}, not an HTML page`);
+  if (contentType && !HTML_TYPES.test(contentType))
+    throw new ArticleError(`${entry.url} is ${contentType.split(';')[0]}, not an HTML page`);
 
   const article = extractArticle(decodeText(page.body, contentType), page.url);
   const title = entry.title ?? article.title;

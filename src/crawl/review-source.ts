@@ -15,5 +15,10 @@ export function passesAutomaticReview(counts: CrawlCounts): boolean {
 }
 
 export async function raiseToReviewed(db: Kysely<Database>, sourceId: string, now: number): Promise<void> {
-  await db.updateTable('sources').set({ trust_level: 1, updated_at: now }).where('id', '=', sourceId).where('trust_level', '=', 0).execute();
+  await db
+    .updateTable('sources')
+    .set({ trust_level: 1, updated_at: now })
+    .where('id', '=', sourceId)
+    .where('trust_level', '=', 0)
+    .execute();
 }

@@ -3,7 +3,16 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { lazyRequire } from '../lib/lazy-require.js';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { Database } from './schema.js';
 import { loadSqlite } from './sqlite-driver.js';
 

@@ -16,7 +16,11 @@ import type { Database } from './schema.js';
  * The connection is held for the whole transaction, so no other work on it
  * runs between the pragma and its reset.
  */
-export async function unflushedTransaction<T>(db: Kysely<Database>, kind: DatabaseKind, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function unflushedTransaction<T>(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   if (kind === 'postgres') {
     return db.transaction().execute(async (trx) => {
       await sql`set local synchronous_commit = off`.execute(trx);

@@ -51,7 +51,8 @@ function japaneseArticle(random: Random, category: string, n: number): DemoArtic
   const place = pick(random, JA_AREAS);
   const topic = pick(random, words.topics);
   const title = pick(random, [`${place}で${topic}`, `${topic}\u3000${place}`, `${place}、${topic}`]);
-  const person = () => `${pick(random, JA_SURNAMES)}${pick(random, ['さん', '氏'])}（${between(random, 19, 78)}、${pick(random, JA_ROLES)}）`;
+  const person = () =>
+    `${pick(random, JA_SURNAMES)}${pick(random, ['さん', '氏'])}（${between(random, 19, 78)}、${pick(random, JA_ROLES)}）`;
   const group = () => pick(random, words.groups);
   const lead = `${place}で${topic}。${group()}によると、${between(random, 1, 12)}月${between(random, 1, 28)}日までに約${between(random, 2, 90) * 10}人が関わったという。`;
   const middle: string[] = [
@@ -64,7 +65,12 @@ function japaneseArticle(random: Random, category: string, n: number): DemoArtic
     `${person()}は「${pick(random, words.quotes)}」と振り返った。`,
   ];
   const closing = `${group()}は今後、${pick(random, words.plans)}方針だ。`;
-  const paragraphs = [lead, ...sample(random, middle, between(random, 3, 5)), closing, `（この記事はデモ用に生成した文章で、実在の出来事ではありません。記事番号 ${n}）`];
+  const paragraphs = [
+    lead,
+    ...sample(random, middle, between(random, 3, 5)),
+    closing,
+    `（この記事はデモ用に生成した文章で、実在の出来事ではありません。記事番号 ${n}）`,
+  ];
   return { title, summary: lead, paragraphs, category, place };
 }
 
@@ -84,7 +90,12 @@ function englishArticle(random: Random, category: string, n: number): DemoArticl
     `"${capitalise(pick(random, words.quotes))}," ${person()} added.`,
   ];
   const closing = `Next, the organisers plan to ${pick(random, words.plans)}.`;
-  const paragraphs = [lead, ...sample(random, middle, between(random, 3, 5)), closing, `(Generated demo text, not a real report. Article ${n}.)`];
+  const paragraphs = [
+    lead,
+    ...sample(random, middle, between(random, 3, 5)),
+    closing,
+    `(Generated demo text, not a real report. Article ${n}.)`,
+  ];
   return { title, summary: lead, paragraphs, category, place };
 }
 

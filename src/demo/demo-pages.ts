@@ -6,8 +6,7 @@ import { articleUrlOf, imageUrlOf, type DemoSource } from './demo-sources.js';
 export const IMAGE_WIDTH = 800;
 export const IMAGE_HEIGHT = 450;
 
-const escape = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Category words as the site's sections print them; the analyser maps them back to ids. */
 const SECTION_LABELS: Record<string, { ja: string; en: string }> = {
@@ -37,16 +36,18 @@ export interface ListedArticle {
 }
 
 export function renderFeed(source: DemoSource, items: readonly ListedArticle[], origin: string): string {
-  const entries = items.map(({ n, publishedAt, article }) => [
-    '    <item>',
-    `      <title>${escape(article.title)}</title>`,
-    `      <link>${articleUrlOf(source, n)}</link>`,
-    `      <guid isPermaLink="true">${articleUrlOf(source, n)}</guid>`,
-    `      <pubDate>${new Date(publishedAt).toUTCString()}</pubDate>`,
-    `      <category>${escape(sectionOf(source, article.category))}</category>`,
-    `      <description>${escape(article.summary)}</description>`,
-    '    </item>',
-  ].join('\n'));
+  const entries = items.map(({ n, publishedAt, article }) =>
+    [
+      '    <item>',
+      `      <title>${escape(article.title)}</title>`,
+      `      <link>${articleUrlOf(source, n)}</link>`,
+      `      <guid isPermaLink="true">${articleUrlOf(source, n)}</guid>`,
+      `      <pubDate>${new Date(publishedAt).toUTCString()}</pubDate>`,
+      `      <category>${escape(sectionOf(source, article.category))}</category>`,
+      `      <description>${escape(article.summary)}</description>`,
+      '    </item>',
+    ].join('\n'),
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0">',
@@ -102,8 +103,8 @@ ${article.paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
 export function renderImageSvg(category: string, n: number): string {
   const hue = [...category].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
   const shapes = Array.from({ length: 5 }, (_, i) => {
-    const x = ((n * 97 + i * 173) % IMAGE_WIDTH);
-    const y = ((n * 61 + i * 89) % IMAGE_HEIGHT);
+    const x = (n * 97 + i * 173) % IMAGE_WIDTH;
+    const y = (n * 61 + i * 89) % IMAGE_HEIGHT;
     const r = 40 + ((n + i * 37) % 90);
     return `<circle cx="${x}" cy="${y}" r="${r}" fill="hsl(${(hue + i * 24) % 360} 70% 75%)" fill-opacity="0.55"/>`;
   }).join('');

@@ -56,7 +56,9 @@ export class DemoSite implements InProcessSite {
 
   async #image(source: DemoSource | undefined, n: number): Promise<InProcessResponse> {
     if (!source || !this.#isPublished(source, n)) return notFound();
-    const png = await sharp(Buffer.from(renderImageSvg(demoArticle(source, n).category, n))).png({ compressionLevel: 6 }).toBuffer();
+    const png = await sharp(Buffer.from(renderImageSvg(demoArticle(source, n).category, n)))
+      .png({ compressionLevel: 6 })
+      .toBuffer();
     const etag = `"${createHash('sha256').update(png).digest('base64url').slice(0, 16)}"`;
     return { status: 200, headers: { 'content-type': 'image/png', 'content-length': String(png.length), etag }, body: png };
   }

@@ -24,12 +24,66 @@ export const DEMO_ORIGIN = `https://${DEMO_HOST}`;
 const DEMO_EPOCH = Date.UTC(2026, 0, 1);
 
 export const DEMO_SOURCES: readonly DemoSource[] = [
-  { key: 'shimbun', name: 'デモ新聞', language: 'ja', categories: ['society', 'politics', 'business', 'local'], trustLevel: 3, everyMinutes: 30, listed: 80, seeded: true },
-  { key: 'tech', name: 'Demo Tech Daily', language: 'en', categories: ['technology', 'science'], trustLevel: 2, everyMinutes: 60, listed: 48, seeded: true },
-  { key: 'sports', name: 'デモスポーツ', language: 'ja', categories: ['sports'], trustLevel: 2, everyMinutes: 45, listed: 60, seeded: true },
-  { key: 'machi', name: 'まちのニュース', language: 'ja', categories: ['local', 'gourmet', 'lifestyle', 'culture'], trustLevel: 1, everyMinutes: 40, listed: 60, seeded: true },
-  { key: 'world', name: 'Demo World Report', language: 'en', categories: ['world', 'business', 'travel'], trustLevel: 2, everyMinutes: 60, listed: 48, seeded: true },
-  { key: 'kagaku', name: 'デモ科学ウィークリー', language: 'ja', categories: ['science', 'health'], trustLevel: 1, everyMinutes: 120, listed: 24, seeded: false },
+  {
+    key: 'shimbun',
+    name: 'デモ新聞',
+    language: 'ja',
+    categories: ['society', 'politics', 'business', 'local'],
+    trustLevel: 3,
+    everyMinutes: 30,
+    listed: 80,
+    seeded: true,
+  },
+  {
+    key: 'tech',
+    name: 'Demo Tech Daily',
+    language: 'en',
+    categories: ['technology', 'science'],
+    trustLevel: 2,
+    everyMinutes: 60,
+    listed: 48,
+    seeded: true,
+  },
+  {
+    key: 'sports',
+    name: 'デモスポーツ',
+    language: 'ja',
+    categories: ['sports'],
+    trustLevel: 2,
+    everyMinutes: 45,
+    listed: 60,
+    seeded: true,
+  },
+  {
+    key: 'machi',
+    name: 'まちのニュース',
+    language: 'ja',
+    categories: ['local', 'gourmet', 'lifestyle', 'culture'],
+    trustLevel: 1,
+    everyMinutes: 40,
+    listed: 60,
+    seeded: true,
+  },
+  {
+    key: 'world',
+    name: 'Demo World Report',
+    language: 'en',
+    categories: ['world', 'business', 'travel'],
+    trustLevel: 2,
+    everyMinutes: 60,
+    listed: 48,
+    seeded: true,
+  },
+  {
+    key: 'kagaku',
+    name: 'デモ科学ウィークリー',
+    language: 'ja',
+    categories: ['science', 'health'],
+    trustLevel: 1,
+    everyMinutes: 120,
+    listed: 24,
+    seeded: false,
+  },
 ];
 
 export function demoSource(key: string): DemoSource | undefined {
@@ -42,7 +96,7 @@ export const imageUrlOf = (source: DemoSource, n: number): string => `${DEMO_ORI
 
 /** Sources start at different minutes, so their articles interleave. */
 function phaseMs(source: DemoSource): number {
-  return (DEMO_SOURCES.indexOf(source) * 7 % source.everyMinutes) * 60_000;
+  return ((DEMO_SOURCES.indexOf(source) * 7) % source.everyMinutes) * 60_000;
 }
 
 /** When article `n` of a source is published. */

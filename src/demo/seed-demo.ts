@@ -46,7 +46,14 @@ export async function seedDemo(deps: AppDeps): Promise<DemoInfo | null> {
   if (existing) {
     if (!existsSync(keyFile)) return null;
     const [apiKey, sampleContentId, consolePassword] = readFileSync(keyFile, 'utf8').trim().split('\n');
-    return { tenantId: existing.id, apiKey: apiKey!, sampleContentId: sampleContentId ?? '', consolePassword: consolePassword ?? '', seeded: false, crawls: [] };
+    return {
+      tenantId: existing.id,
+      apiKey: apiKey!,
+      sampleContentId: sampleContentId ?? '',
+      consolePassword: consolePassword ?? '',
+      seeded: false,
+      crawls: [],
+    };
   }
   if (tenants.length > 0) return null;
 
@@ -54,8 +61,17 @@ export async function seedDemo(deps: AppDeps): Promise<DemoInfo | null> {
   const tenant = await createTenant(deps, { name: DEMO_TENANT, plan: 'starter', default_scenarios: false });
   const { apiKey } = await issueApiKey(deps, tenant.id, 'demo');
   const now = deps.clock.now();
-  await upsertAlgorithm(deps.db, { tenantId: tenant.id, id: 'default', config: { ...DEFAULT_ALGORITHM, languages: ['ja', 'en'] }, createdAt: now, updatedAt: now });
-  for (const [name, type] of [['news-feed', 'feed'], ['daily-push', 'push']] as const) {
+  await upsertAlgorithm(deps.db, {
+    tenantId: tenant.id,
+    id: 'default',
+    config: { ...DEFAULT_ALGORITHM, languages: ['ja', 'en'] },
+    createdAt: now,
+    updatedAt: now,
+  });
+  for (const [name, type] of [
+    ['news-feed', 'feed'],
+    ['daily-push', 'push'],
+  ] as const) {
     await upsertScenario(deps.db, { tenantId: tenant.id, name, type, algorithmId: 'default', createdAt: now, updatedAt: now });
   }
 

@@ -26,8 +26,12 @@ export const ActivityMetricsView = Type.Object({
   dislikes: Type.Integer(),
   shares: Type.Integer(),
   scenario: Type.Union([Type.String(), Type.Null()], { description: 'The scenario the counts are limited to; null: all.' }),
-  channel: Type.Union([Type.Literal('feed'), Type.Literal('push'), Type.Null()], { description: 'The channel the counts are limited to; null: both.' }),
-  scenarios: Type.Array(Type.String(), { description: 'Scenarios with impressions, clicks or reactions in the range: what `scenario` can be.' }),
+  channel: Type.Union([Type.Literal('feed'), Type.Literal('push'), Type.Null()], {
+    description: 'The channel the counts are limited to; null: both.',
+  }),
+  scenarios: Type.Array(Type.String(), {
+    description: 'Scenarios with impressions, clicks or reactions in the range: what `scenario` can be.',
+  }),
 });
 export type ActivityMetrics = Static<typeof ActivityMetricsView>;
 
@@ -46,9 +50,16 @@ export interface ChannelFilter {
  * (first to last event, or to logout), impressions, clicks, CTR and push clicks.
  * MAU counts distinct actors in the 30 days ending with the last day.
  */
-export async function activityMetrics(db: Kysely<Database>, tenantId: string, from: string, to: string, filter: ChannelFilter = {}): Promise<ActivityMetrics> {
+export async function activityMetrics(
+  db: Kysely<Database>,
+  tenantId: string,
+  from: string,
+  to: string,
+  filter: ChannelFilter = {},
+): Promise<ActivityMetrics> {
   const scenarios = await scenariosSeen(db, tenantId, from, to);
-  if (filter.scenario !== undefined || filter.channel !== undefined) return { ...(await filteredMetrics(db, tenantId, from, to, filter)), scenarios };
+  if (filter.scenario !== undefined || filter.channel !== undefined)
+    return { ...(await filteredMetrics(db, tenantId, from, to, filter)), scenarios };
   const fromMs = Date.parse(`${from}T00:00:00Z`);
   const toMs = Date.parse(`${to}T00:00:00Z`);
   const mauFrom = dayOf(toMs - 30 * DAY_MS);
@@ -151,7 +162,13 @@ async function scenariosSeen(db: Kysely<Database>, tenantId: string, from: strin
  * channel: active users are those with an impression or click there; sessions and
  * their duration are the tenant's (a session is not tied to a scenario).
  */
-async function filteredMetrics(db: Kysely<Database>, tenantId: string, from: string, to: string, filter: ChannelFilter): Promise<Omit<ActivityMetrics, 'scenarios'>> {
+async function filteredMetrics(
+  db: Kysely<Database>,
+  tenantId: string,
+  from: string,
+  to: string,
+  filter: ChannelFilter,
+): Promise<Omit<ActivityMetrics, 'scenarios'>> {
   const all = await activityMetrics(db, tenantId, from, to);
   const toMs = Date.parse(`${to}T00:00:00Z`);
   const mauFrom = dayOf(toMs - 30 * DAY_MS);
@@ -163,9 +180,18 @@ async function filteredMetrics(db: Kysely<Database>, tenantId: string, from: str
     return q;
   };
   const stats = await scoped(db.selectFrom('daily_channel_stats').selectAll(), from).execute();
-  const actives = await scoped(db.selectFrom('daily_channel_actives').select(['day', sql<number>`count(distinct actor)`.as('n')]), from).groupBy('day').execute();
+  const actives = await scoped(db.selectFrom('daily_channel_actives').select(['day', sql<number>`count(distinct actor)`.as('n')]), from)
+    .groupBy('day')
+    .execute();
   const distinct = async (since: string) =>
-    Number((await scoped(db.selectFrom('daily_channel_actives').select(sql<number>`count(distinct actor)`.as('n')), since).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await scoped(
+          db.selectFrom('daily_channel_actives').select(sql<number>`count(distinct actor)`.as('n')),
+          since,
+        ).executeTakeFirstOrThrow()
+      ).n,
+    );
 
   const byDay = new Map<string, { impressions: number; clicks: number; pushClicks: number }>();
   for (const s of stats) {

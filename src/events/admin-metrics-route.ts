@@ -21,18 +21,29 @@ export const adminMetricsRoute: FastifyPluginAsyncTypebox<AdminMetricsRouteDeps>
         security: [{ adminToken: [] }],
         summary: 'DAU, MAU, sessions, impressions, clicks, CTR and push engagement for a date range',
         description:
-          'Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts include events processed so far (normally under a second behind). With `scenario` or `channel`, active users, impressions, clicks, push clicks and reactions are those of that scenario or channel (events whose tracking token named it); sessions stay the tenant\'s.',
+          "Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts include events processed so far (normally under a second behind). With `scenario` or `channel`, active users, impressions, clicks, push clicks and reactions are those of that scenario or channel (events whose tracking token named it); sessions stay the tenant's.",
         params: TenantIdParams,
         querystring: Type.Object(
           {
             from: Type.Optional(UtcDay),
             to: Type.Optional(UtcDay),
-            scenario: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only what this scenario served (impressions, clicks, reactions, their users).' })),
-            channel: Type.Optional(Type.Union([Type.Literal('feed'), Type.Literal('push')], { description: 'Only the feed or only push.' })),
+            scenario: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 64,
+                description: 'Only what this scenario served (impressions, clicks, reactions, their users).',
+              }),
+            ),
+            channel: Type.Optional(
+              Type.Union([Type.Literal('feed'), Type.Literal('push')], { description: 'Only the feed or only push.' }),
+            ),
           },
           { additionalProperties: false },
         ),
-        response: withProblems({ 200: Type.Composite([Type.Object({ tenant_id: Type.String(), from: Type.String(), to: Type.String() }), ActivityMetricsView]) }, [400, 401, 404]),
+        response: withProblems(
+          { 200: Type.Composite([Type.Object({ tenant_id: Type.String(), from: Type.String(), to: Type.String() }), ActivityMetricsView]) },
+          [400, 401, 404],
+        ),
       },
     },
     async (request) => {

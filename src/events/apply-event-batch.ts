@@ -63,7 +63,12 @@ export async function applyEventBatch(db: Kysely<Database>, kind: DatabaseKind, 
  * changed. Shared by the `events` table's batches and the JetStream log's
  * (log-event-batches.ts).
  */
-export async function applyStoredEvents(trx: Transaction<Database>, kind: DatabaseKind, byTenant: Map<string, StoredEvent[]>, now: number): Promise<Change[]> {
+export async function applyStoredEvents(
+  trx: Transaction<Database>,
+  kind: DatabaseKind,
+  byTenant: Map<string, StoredEvent[]>,
+  now: number,
+): Promise<Change[]> {
   const changes: Change[] = [];
   for (const [tenantId, events] of byTenant) {
     const known = await loadKnownState(trx, kind, tenantId, events);
@@ -106,7 +111,9 @@ async function takeUnprocessed(trx: Transaction<Database>, kind: DatabaseKind, l
   const rows = await trx
     .updateTable('events')
     .set({ processed: 1 })
-    .where('seq', 'in', (eb) => eb.selectFrom('events').select('seq').where('processed', '=', 0).orderBy('seq').limit(limit).forUpdate().skipLocked())
+    .where('seq', 'in', (eb) =>
+      eb.selectFrom('events').select('seq').where('processed', '=', 0).orderBy('seq').limit(limit).forUpdate().skipLocked(),
+    )
     .returningAll()
     .execute();
   // RETURNING has no order: effects are computed in log order.
@@ -125,7 +132,9 @@ async function loadKnownState(trx: Transaction<Database>, kind: DatabaseKind, te
   const userIds = [...new Set(events.map((e) => e.userId).filter((u): u is string => u !== null))];
   const users = await lockUserProperties(trx, kind, tenantId, userIds);
   const lastClicks = new Map<string, number>();
-  const returns = events.filter((e) => e.type === 'return' && e.userId !== null && e.contentId !== null && typeof e.metadata?.dwell_ms !== 'number');
+  const returns = events.filter(
+    (e) => e.type === 'return' && e.userId !== null && e.contentId !== null && typeof e.metadata?.dwell_ms !== 'number',
+  );
   for (const e of returns) {
     const row = await trx
       .selectFrom('user_content_signals')

@@ -208,7 +208,16 @@ export function computeEffects(events: StoredEvent[], known: KnownState): EventE
       const scenario = e.scenario ?? '';
       const channel = e.channel ?? '';
       const key = `${day}\0${scenario}\0${channel}`;
-      const byChannel = getOrAdd(fx.channelStats, key, () => ({ day, scenario, channel, impressions: 0, clicks: 0, likes: 0, dislikes: 0, shares: 0 }));
+      const byChannel = getOrAdd(fx.channelStats, key, () => ({
+        day,
+        scenario,
+        channel,
+        impressions: 0,
+        clicks: 0,
+        likes: 0,
+        dislikes: 0,
+        shares: 0,
+      }));
       for (const field of counted) if (field !== 'dwellMs') byChannel[field] += 1;
       if (e.type === 'impression' || e.type === 'click') fx.channelActives.set(`${key}\0${actor}`, { day, scenario, channel, actor });
     }

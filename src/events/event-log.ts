@@ -16,8 +16,21 @@ export interface EventAppender {
 
 export const ROWS_PER_INSERT = 200;
 export const COLUMNS = [
-  'tenant_id', 'dedupe_key', 'type', 'session_id', 'user_id', 'content_id', 'channel',
-  'scenario', 'position', 'occurred_at', 'received_at', 'metadata', 'features', 'experiment_id', 'variant',
+  'tenant_id',
+  'dedupe_key',
+  'type',
+  'session_id',
+  'user_id',
+  'content_id',
+  'channel',
+  'scenario',
+  'position',
+  'occurred_at',
+  'received_at',
+  'metadata',
+  'features',
+  'experiment_id',
+  'variant',
 ] as const;
 
 /**
@@ -105,8 +118,20 @@ export class EventLog implements EventAppender {
 /** An event's values in COLUMNS' order. */
 export function eventRowValues(e: LoggedEvent): unknown[] {
   return [
-    e.tenantId, e.dedupeKey, e.type, e.sessionId, e.userId, e.contentId, e.channel,
-    e.scenario, e.position, e.occurredAt, e.receivedAt, e.metadata === null ? null : JSON.stringify(e.metadata),
-    e.features === null ? null : JSON.stringify(e.features), e.experimentId, e.variant,
+    e.tenantId,
+    e.dedupeKey,
+    e.type,
+    e.sessionId,
+    e.userId,
+    e.contentId,
+    e.channel,
+    e.scenario,
+    e.position,
+    e.occurredAt,
+    e.receivedAt,
+    e.metadata === null ? null : JSON.stringify(e.metadata),
+    e.features === null ? null : JSON.stringify(e.features),
+    e.experimentId,
+    e.variant,
   ];
 }

@@ -32,10 +32,21 @@ export const EventEnvelope = Type.Object(
   { additionalProperties: false },
 );
 
-const SessionId = Type.String({ minLength: 1, maxLength: 256, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description: 'Any non-empty string; a UUID v4 per app launch is recommended.' });
+const SessionId = Type.String({
+  minLength: 1,
+  maxLength: 256,
+  pattern: '^[^\\u0000-\\u001f\\u007f]+$',
+  description: 'Any non-empty string; a UUID v4 per app launch is recommended.',
+});
 const TrackingToken = Type.String({ minLength: 1, maxLength: 2048, description: 'From the feed item or push candidate, unchanged.' });
-const OccurredAt = Type.String({ format: 'date-time', description: 'When it happened (ISO 8601); at most 30 days in the past and 5 minutes in the future.' });
-const Metadata = Type.Object({}, { additionalProperties: true, maxProperties: 50, description: 'Free-form: at most 50 keys, 32 levels of nesting and 32 KiB as JSON.' });
+const OccurredAt = Type.String({
+  format: 'date-time',
+  description: 'When it happened (ISO 8601); at most 30 days in the past and 5 minutes in the future.',
+});
+const Metadata = Type.Object(
+  {},
+  { additionalProperties: true, maxProperties: 50, description: 'Free-form: at most 50 keys, 32 levels of nesting and 32 KiB as JSON.' },
+);
 
 /**
  * One schema per event type (SPEC.md's events table), for the OpenAPI document
@@ -57,7 +68,7 @@ function documentedEvent(type: EventType) {
         login
           ? Type.Object(
               { user_attributes: Type.Optional(UserProperties) },
-              { additionalProperties: true, maxProperties: 50, description: '`user_attributes` are merged into the user\'s properties.' },
+              { additionalProperties: true, maxProperties: 50, description: "`user_attributes` are merged into the user's properties." },
             )
           : Metadata,
       ),
@@ -71,10 +82,10 @@ const pascal = (type: string) => type.replace(/(^|_)(\w)/g, (_, _sep: string, le
 /** POST /v1/events as the OpenAPI document shows it: a union discriminated by `type`. */
 export const DocumentedEventBatch = Type.Object(
   {
-    events: Type.Array(
-      Type.Union(EVENT_TYPES.map(documentedEvent), { discriminator: { propertyName: 'type' } }),
-      { minItems: 1, maxItems: MAX_EVENTS_PER_REQUEST },
-    ),
+    events: Type.Array(Type.Union(EVENT_TYPES.map(documentedEvent), { discriminator: { propertyName: 'type' } }), {
+      minItems: 1,
+      maxItems: MAX_EVENTS_PER_REQUEST,
+    }),
   },
   { additionalProperties: false },
 );

@@ -92,7 +92,15 @@ export class LogEventBatches implements EventBatches {
     if (!this.rowsCreated) {
       await this.db
         .insertInto('event_log_partitions')
-        .values(Array.from({ length: partitions }, (_, partition) => ({ stream: this.stream, partition, applied_seq: 0, owner: null, lease_until: 0 })))
+        .values(
+          Array.from({ length: partitions }, (_, partition) => ({
+            stream: this.stream,
+            partition,
+            applied_seq: 0,
+            owner: null,
+            lease_until: 0,
+          })),
+        )
         .onConflict((oc) => oc.columns(['stream', 'partition']).doNothing())
         .execute();
       this.rowsCreated = true;
@@ -102,17 +110,37 @@ export class LogEventBatches implements EventBatches {
       .values({ stream: this.stream, owner: this.owner, alive_until: until })
       .onConflict((oc) => oc.columns(['stream', 'owner']).doUpdateSet({ alive_until: until }))
       .execute();
-    await this.db.deleteFrom('event_log_processors').where('stream', '=', this.stream).where('alive_until', '<', now - leaseMs).execute();
-    const processors = await this.db.selectFrom('event_log_processors').select('owner').where('stream', '=', this.stream).where('alive_until', '>', now).execute();
+    await this.db
+      .deleteFrom('event_log_processors')
+      .where('stream', '=', this.stream)
+      .where('alive_until', '<', now - leaseMs)
+      .execute();
+    const processors = await this.db
+      .selectFrom('event_log_processors')
+      .select('owner')
+      .where('stream', '=', this.stream)
+      .where('alive_until', '>', now)
+      .execute();
     const share = Math.ceil(partitions / Math.max(1, processors.length));
-    const rows = await this.db.selectFrom('event_log_partitions').select(['partition', 'owner', 'lease_until']).where('stream', '=', this.stream).where('partition', '<', partitions).execute();
+    const rows = await this.db
+      .selectFrom('event_log_partitions')
+      .select(['partition', 'owner', 'lease_until'])
+      .where('stream', '=', this.stream)
+      .where('partition', '<', partitions)
+      .execute();
 
     // Renew what is held (a reader that broke is started again from the database).
     for (const [partition, reader] of [...this.readers]) {
       if (this.readers.size > share) {
         reader.stop();
         this.readers.delete(partition);
-        await this.db.updateTable('event_log_partitions').set({ owner: null, lease_until: 0 }).where('stream', '=', this.stream).where('partition', '=', partition).where('owner', '=', this.owner).execute();
+        await this.db
+          .updateTable('event_log_partitions')
+          .set({ owner: null, lease_until: 0 })
+          .where('stream', '=', this.stream)
+          .where('partition', '=', partition)
+          .where('owner', '=', this.owner)
+          .execute();
         continue;
       }
       const renewed = await this.take(partition, now, until);
@@ -125,7 +153,9 @@ export class LogEventBatches implements EventBatches {
       }
     }
     // Take free partitions up to the share, starting at a place of this processor's own so processors starting together collide less.
-    const free = rows.filter((r) => !this.readers.has(r.partition) && (r.owner === null || r.owner === this.owner || r.lease_until <= now)).map((r) => r.partition);
+    const free = rows
+      .filter((r) => !this.readers.has(r.partition) && (r.owner === null || r.owner === this.owner || r.lease_until <= now))
+      .map((r) => r.partition);
     const offset = free.length === 0 ? 0 : Math.floor(Math.random() * free.length);
     for (let i = 0; i < free.length && this.readers.size < share; i++) {
       const partition = free[(offset + i) % free.length]!;
@@ -211,7 +241,12 @@ export class LogEventBatches implements EventBatches {
 
   async close(): Promise<void> {
     for (const reader of this.readers.values()) reader.stop();
-    await this.db.deleteFrom('event_log_processors').where('stream', '=', this.stream).where('owner', '=', this.owner).execute().catch(() => undefined);
+    await this.db
+      .deleteFrom('event_log_processors')
+      .where('stream', '=', this.stream)
+      .where('owner', '=', this.owner)
+      .execute()
+      .catch(() => undefined);
     // Give the partitions back, so another processor takes them at once rather than after the lease.
     if (this.readers.size > 0) {
       await this.db
@@ -247,7 +282,9 @@ async function storeNew(trx: Transaction<Database>, events: LoggedEvent[]): Prom
     const chunk = events.slice(i, i + ROWS_PER_INSERT);
     const params: unknown[] = [];
     for (const e of chunk) params.push(...eventRowValues(e), 1);
-    const result = await trx.executeQuery<{ seq: number; tenant_id: string; dedupe_key: string }>(CompiledQuery.raw(insertProcessed(chunk.length), params));
+    const result = await trx.executeQuery<{ seq: number; tenant_id: string; dedupe_key: string }>(
+      CompiledQuery.raw(insertProcessed(chunk.length), params),
+    );
     for (const r of result.rows) seqs.set(`${r.tenant_id}\0${r.dedupe_key}`, Number(r.seq));
   }
   const out: Array<LoggedEvent & { stored: StoredEvent }> = [];
@@ -259,7 +296,17 @@ async function storeNew(trx: Transaction<Database>, events: LoggedEvent[]): Prom
     seqs.delete(key);
     out.push({
       ...e,
-      stored: { seq, type: e.type, sessionId: e.sessionId, userId: e.userId, contentId: e.contentId, channel: e.channel, scenario: e.scenario, occurredAt: e.occurredAt, metadata: e.metadata },
+      stored: {
+        seq,
+        type: e.type,
+        sessionId: e.sessionId,
+        userId: e.userId,
+        contentId: e.contentId,
+        channel: e.channel,
+        scenario: e.scenario,
+        occurredAt: e.occurredAt,
+        metadata: e.metadata,
+      },
     });
   }
   return out;

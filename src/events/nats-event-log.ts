@@ -96,7 +96,9 @@ export class NatsEventLog implements EventAppender {
     try {
       await Promise.all(
         [...byPartition].map(([p, list]) => {
-          const msgID = createHash('sha256').update(list.map((e) => `${e.tenantId}\0${e.dedupeKey}`).join('\n')).digest('base64url');
+          const msgID = createHash('sha256')
+            .update(list.map((e) => `${e.tenantId}\0${e.dedupeKey}`).join('\n'))
+            .digest('base64url');
           return this.js.publish(subjectOf(this.config.stream, p), JSON.stringify(list), { msgID });
         }),
       );

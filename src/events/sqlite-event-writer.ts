@@ -47,9 +47,21 @@ export function eventValues(events: LoggedEvent[]): unknown[] {
   const values: unknown[] = [];
   for (const e of events) {
     values.push(
-      e.tenantId, e.dedupeKey, e.type, e.sessionId, e.userId, e.contentId, e.channel,
-      e.scenario, e.position, e.occurredAt, e.receivedAt, e.metadata === null ? null : JSON.stringify(e.metadata),
-      e.features === null ? null : JSON.stringify(e.features), e.experimentId, e.variant,
+      e.tenantId,
+      e.dedupeKey,
+      e.type,
+      e.sessionId,
+      e.userId,
+      e.contentId,
+      e.channel,
+      e.scenario,
+      e.position,
+      e.occurredAt,
+      e.receivedAt,
+      e.metadata === null ? null : JSON.stringify(e.metadata),
+      e.features === null ? null : JSON.stringify(e.features),
+      e.experimentId,
+      e.variant,
     );
   }
   return values;

@@ -60,5 +60,10 @@ export async function recentSessions(db: Kysely<Database>, tenantId: string, use
     .orderBy('session_id')
     .limit(limit)
     .execute();
-  return rows.map((s) => ({ sessionId: s.session_id, startedAt: Number(s.started_at), lastEventAt: Number(s.last_event_at), events: Number(s.events) }));
+  return rows.map((s) => ({
+    sessionId: s.session_id,
+    startedAt: Number(s.started_at),
+    lastEventAt: Number(s.last_event_at),
+    events: Number(s.events),
+  }));
 }

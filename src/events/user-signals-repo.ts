@@ -12,7 +12,12 @@ export interface UserSignalRow extends Counters {
 export const PROFILE_SIGNALS = 300;
 
 /** Items each of a batch of users (registered or not) has read since `since`, clicked in a feed or a push (one query). */
-export async function readMarksOfUsers(db: Kysely<Database>, tenantId: string, userIds: readonly string[], since: number): Promise<{ userId: string; contentId: string }[]> {
+export async function readMarksOfUsers(
+  db: Kysely<Database>,
+  tenantId: string,
+  userIds: readonly string[],
+  since: number,
+): Promise<{ userId: string; contentId: string }[]> {
   const rows = await db
     .selectFrom('read_marks')
     .select(['user_id', 'content_id'])
@@ -24,7 +29,11 @@ export async function readMarksOfUsers(db: Kysely<Database>, tenantId: string, u
 }
 
 /** Each of a batch of users' most recent signals, newest first, as many as a profile reads (one query). */
-export async function recentSignalsOfUsers(db: Kysely<Database>, tenantId: string, userIds: readonly string[]): Promise<{ userId: string; row: UserSignalRow }[]> {
+export async function recentSignalsOfUsers(
+  db: Kysely<Database>,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<{ userId: string; row: UserSignalRow }[]> {
   // One user (the feed's read): a range of the recency index with a LIMIT, not a window over all their rows.
   if (userIds.length === 1) return (await recentSignals(db, tenantId, userIds[0]!)).map((row) => ({ userId: userIds[0]!, row }));
   const rows = await db

@@ -20,7 +20,11 @@ function schemaProblems(index: number): FieldError[] {
     if (err.keyword === 'additionalProperties') path.push(String(params.additionalProperty));
     const name = `events[${index}]${path.length ? `.${path.join('.')}` : ''}`;
     const message =
-      err.keyword === 'required' ? 'is required' : err.keyword === 'additionalProperties' ? 'is not a known field' : (err.message ?? 'is invalid');
+      err.keyword === 'required'
+        ? 'is required'
+        : err.keyword === 'additionalProperties'
+          ? 'is not a known field'
+          : (err.message ?? 'is invalid');
     const key = `${name}\0${message}`;
     if (!seen.has(key)) {
       seen.add(key);

@@ -29,8 +29,7 @@ const counterColumns = (c: Counters) => ({
   dwell_ms: c.dwellMs,
 });
 const COUNTERS = ['impressions', 'clicks', 'likes', 'dislikes', 'shares', 'dwell_ms'] as const;
-const increments = (table: string, extra: string[] = []) =>
-  Object.fromEntries([...COUNTERS, ...extra].map((c) => [c, plus(table, c)]));
+const increments = (table: string, extra: string[] = []) => Object.fromEntries([...COUNTERS, ...extra].map((c) => [c, plus(table, c)]));
 
 /** Writes one tenant's aggregated effects; runs inside the processor's transaction. */
 export async function writeEffects(trx: Trx, tenantId: string, fx: EventEffects, now: number): Promise<void> {
@@ -49,7 +48,16 @@ export async function writeEffects(trx: Trx, tenantId: string, fx: EventEffects,
   for (const rows of chunks([...fx.userSignals.values()])) {
     await trx
       .insertInto('user_content_signals')
-      .values(rows.map((s) => ({ tenant_id: tenantId, user_id: s.userId, content_id: s.contentId, ...counterColumns(s), last_click_at: s.lastClickAt, updated_at: now })))
+      .values(
+        rows.map((s) => ({
+          tenant_id: tenantId,
+          user_id: s.userId,
+          content_id: s.contentId,
+          ...counterColumns(s),
+          last_click_at: s.lastClickAt,
+          updated_at: now,
+        })),
+      )
       .onConflict((oc) =>
         oc.columns(['tenant_id', 'user_id', 'content_id']).doUpdateSet({
           ...increments('user_content_signals'),
@@ -63,8 +71,18 @@ export async function writeEffects(trx: Trx, tenantId: string, fx: EventEffects,
   for (const rows of chunks([...fx.contentStats.entries()])) {
     await trx
       .insertInto('content_stats')
-      .values(rows.map(([contentId, c]) => ({ tenant_id: tenantId, content_id: contentId, ...counterColumns(c), push_clicks: c.pushClicks, updated_at: now })))
-      .onConflict((oc) => oc.columns(['tenant_id', 'content_id']).doUpdateSet({ ...increments('content_stats', ['push_clicks']), updated_at: now }))
+      .values(
+        rows.map(([contentId, c]) => ({
+          tenant_id: tenantId,
+          content_id: contentId,
+          ...counterColumns(c),
+          push_clicks: c.pushClicks,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'content_id']).doUpdateSet({ ...increments('content_stats', ['push_clicks']), updated_at: now }),
+      )
       .execute();
   }
 
@@ -85,9 +103,13 @@ export async function writeEffects(trx: Trx, tenantId: string, fx: EventEffects,
         })),
       )
       .onConflict((oc) =>
-        oc.columns(['tenant_id', 'day']).doUpdateSet(
-          Object.fromEntries(['impressions', 'clicks', 'push_clicks', 'likes', 'dislikes', 'shares', 'events'].map((c) => [c, plus('daily_stats', c)])),
-        ),
+        oc
+          .columns(['tenant_id', 'day'])
+          .doUpdateSet(
+            Object.fromEntries(
+              ['impressions', 'clicks', 'push_clicks', 'likes', 'dislikes', 'shares', 'events'].map((c) => [c, plus('daily_stats', c)]),
+            ),
+          ),
       )
       .execute();
   }
@@ -97,9 +119,11 @@ export async function writeEffects(trx: Trx, tenantId: string, fx: EventEffects,
       .insertInto('daily_channel_stats')
       .values(rows.map((c) => ({ tenant_id: tenantId, ...c })))
       .onConflict((oc) =>
-        oc.columns(['tenant_id', 'day', 'scenario', 'channel']).doUpdateSet(
-          Object.fromEntries(['impressions', 'clicks', 'likes', 'dislikes', 'shares'].map((c) => [c, plus('daily_channel_stats', c)])),
-        ),
+        oc
+          .columns(['tenant_id', 'day', 'scenario', 'channel'])
+          .doUpdateSet(
+            Object.fromEntries(['impressions', 'clicks', 'likes', 'dislikes', 'shares'].map((c) => [c, plus('daily_channel_stats', c)])),
+          ),
       )
       .execute();
   }

@@ -6,7 +6,14 @@ import { requireTenant } from '../tenants/tenant-service.js';
 import { MAX_VARIANTS, MIN_VARIANTS } from './experiment.js';
 import { listExperiments } from './experiment-repo.js';
 import { readResults } from './experiment-results.js';
-import { changeShares, createExperiment, promoteVariant, requireExperiment, startExperiment, stopExperiment } from './experiment-service.js';
+import {
+  changeShares,
+  createExperiment,
+  promoteVariant,
+  requireExperiment,
+  startExperiment,
+  stopExperiment,
+} from './experiment-service.js';
 import { ExperimentView, ExperimentWithResultsView, experimentView, resultsView } from './experiment-view.js';
 
 const Share = Type.Number({ minimum: 0, maximum: 1 });
@@ -22,12 +29,19 @@ const CreateBody = Type.Object(
       description: `${MIN_VARIANTS} to ${MAX_VARIANTS} variants; shares sum to 1.`,
     }),
     control: Type.Optional(Type.String({ description: 'The variant the others are compared with; the first by default.' })),
-    min_users_per_variant: Type.Optional(Type.Integer({ minimum: 10, maximum: 100_000_000, description: 'No winner is called before every variant has this many users (default 1000).' })),
+    min_users_per_variant: Type.Optional(
+      Type.Integer({
+        minimum: 10,
+        maximum: 100_000_000,
+        description: 'No winner is called before every variant has this many users (default 1000).',
+      }),
+    ),
     start: Type.Optional(Type.Boolean({ default: true, description: 'Start at once (default), or create a draft.' })),
     allocation: Type.Optional(
       Type.Union([Type.Literal('fixed'), Type.Literal('thompson')], {
         default: 'fixed',
-        description: 'fixed (default): the shares stay as set. thompson: a multi-armed bandit moves new users towards the variant most likely best, every 10 minutes.',
+        description:
+          'fixed (default): the shares stay as set. thompson: a multi-armed bandit moves new users towards the variant most likely best, every 10 minutes.',
       }),
     ),
   },
@@ -36,7 +50,12 @@ const CreateBody = Type.Object(
 const SharesBody = Type.Object(
   {
     shares: Type.Record(Type.String(), Share, { description: 'Every variant by name, summing to 1.' }),
-    reassign: Type.Optional(Type.Boolean({ default: false, description: 'Forget every assignment, so users already assigned are placed again by the new shares.' })),
+    reassign: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'Forget every assignment, so users already assigned are placed again by the new shares.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -44,7 +63,10 @@ const PromoteBody = Type.Object(
   { variant: Type.Optional(Type.String({ description: 'The variant to promote; the called winner by default.' })) },
   { additionalProperties: false },
 );
-const Promoted = Type.Object({ experiment: ExperimentView, scenario: Type.Object({ scenario: Type.String(), algorithm_id: Type.String() }) });
+const Promoted = Type.Object({
+  experiment: ExperimentView,
+  scenario: Type.Object({ scenario: Type.String(), algorithm_id: Type.String() }),
+});
 
 // Tenant-scoped: a console member may call these for its own tenant (docs/console.md).
 const admin = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
@@ -63,7 +85,14 @@ export const adminExperimentRoutes: FastifyPluginAsyncTypebox<AdminExperimentRou
     '/admin/v1/tenants/:tenant_id/experiments',
     {
       config: admin,
-      schema: { tags, security, summary: 'Create an experiment (A/B test of algorithms) on a scenario', params: TenantIdParams, body: CreateBody, response: withProblems({ 201: ExperimentView }, [400, 401, 404]) },
+      schema: {
+        tags,
+        security,
+        summary: 'Create an experiment (A/B test of algorithms) on a scenario',
+        params: TenantIdParams,
+        body: CreateBody,
+        response: withProblems({ 201: ExperimentView }, [400, 401, 404]),
+      },
     },
     async (request, reply) => {
       const { tenant_id } = request.params;
@@ -79,7 +108,13 @@ export const adminExperimentRoutes: FastifyPluginAsyncTypebox<AdminExperimentRou
     '/admin/v1/tenants/:tenant_id/experiments',
     {
       config: admin,
-      schema: { tags, security, summary: 'List experiments, newest first', params: TenantIdParams, response: withProblems({ 200: Type.Object({ experiments: Type.Array(ExperimentView) }) }, [401, 404]) },
+      schema: {
+        tags,
+        security,
+        summary: 'List experiments, newest first',
+        params: TenantIdParams,
+        response: withProblems({ 200: Type.Object({ experiments: Type.Array(ExperimentView) }) }, [401, 404]),
+      },
     },
     async (request) => {
       await requireTenant(db, request.params.tenant_id);
@@ -91,7 +126,13 @@ export const adminExperimentRoutes: FastifyPluginAsyncTypebox<AdminExperimentRou
     '/admin/v1/tenants/:tenant_id/experiments/:experiment_id',
     {
       config: admin,
-      schema: { tags, security, summary: 'An experiment with its results per variant', params: ExperimentParams, response: withProblems({ 200: ExperimentWithResultsView }, [401, 404]) },
+      schema: {
+        tags,
+        security,
+        summary: 'An experiment with its results per variant',
+        params: ExperimentParams,
+        response: withProblems({ 200: ExperimentWithResultsView }, [401, 404]),
+      },
     },
     async (request) => {
       const experiment = await requireExperiment(db, request.params.tenant_id, request.params.experiment_id);
@@ -105,10 +146,20 @@ export const adminExperimentRoutes: FastifyPluginAsyncTypebox<AdminExperimentRou
     '/admin/v1/tenants/:tenant_id/experiments/:experiment_id/start',
     {
       config: admin,
-      schema: { tags, security, summary: 'Start a draft experiment', params: ExperimentParams, response: withProblems({ 200: ExperimentView }, [401, 404, 409]) },
+      schema: {
+        tags,
+        security,
+        summary: 'Start a draft experiment',
+        params: ExperimentParams,
+        response: withProblems({ 200: ExperimentView }, [401, 404, 409]),
+      },
     },
     async (request) => {
-      const experiment = await startExperiment(db, await requireExperiment(db, request.params.tenant_id, request.params.experiment_id), clock.now());
+      const experiment = await startExperiment(
+        db,
+        await requireExperiment(db, request.params.tenant_id, request.params.experiment_id),
+        clock.now(),
+      );
       changed(experiment.tenantId);
       return experimentView(experiment);
     },
@@ -118,10 +169,20 @@ export const adminExperimentRoutes: FastifyPluginAsyncTypebox<AdminExperimentRou
     '/admin/v1/tenants/:tenant_id/experiments/:experiment_id/stop',
     {
       config: admin,
-      schema: { tags, security, summary: 'Stop a running experiment (the scenario serves its own algorithm again)', params: ExperimentParams, response: withProblems({ 200: ExperimentView }, [401, 404, 409]) },
+      schema: {
+        tags,
+        security,
+        summary: 'Stop a running experiment (the scenario serves its own algorithm again)',
+        params: ExperimentParams,
+        response: withProblems({ 200: ExperimentView }, [401, 404, 409]),
+      },
     },
     async (request) => {
-      const experiment = await stopExperiment(db, await requireExperiment(db, request.params.tenant_id, request.params.experiment_id), clock.now());
+      const experiment = await stopExperiment(
+        db,
+        await requireExperiment(db, request.params.tenant_id, request.params.experiment_id),
+        clock.now(),
+      );
       changed(experiment.tenantId);
       return experimentView(experiment);
     },
@@ -155,7 +216,7 @@ export const adminExperimentRoutes: FastifyPluginAsyncTypebox<AdminExperimentRou
       schema: {
         tags,
         security,
-        summary: "Promote a variant: link its algorithm to the scenario and end the experiment",
+        summary: 'Promote a variant: link its algorithm to the scenario and end the experiment',
         params: ExperimentParams,
         body: PromoteBody,
         response: withProblems({ 200: Promoted }, [400, 401, 404, 409]),

@@ -56,7 +56,8 @@ export class ExperimentArms {
       const written = await insertAssignments(this.db, experiment.tenantId, experiment.id, fresh, this.clock.now());
       // Another node may have stored a different variant first (its shares were older): the row wins.
       const lost = [...fresh.keys()].filter((userId) => !written.has(userId));
-      const settled = lost.length === 0 ? new Map<string, string>() : await findAssignments(this.db, experiment.tenantId, experiment.id, lost);
+      const settled =
+        lost.length === 0 ? new Map<string, string>() : await findAssignments(this.db, experiment.tenantId, experiment.id, lost);
       for (const userId of fresh.keys()) out.set(userId, byName.get(settled.get(userId) ?? '') ?? byName.get(fresh.get(userId)!)!);
     }
     for (const userId of missing) this.remember(experiment, userId, out.get(userId)!.name);

@@ -25,7 +25,10 @@ export async function reallocateIfDue(db: Kysely<Database>, experiment: Experime
   const results = await readResults(db, experiment);
   const counts = results.variants.map((v) => ({ name: v.name, users: v.users, clickingUsers: v.clickingUsers }));
   // Seeded by the experiment and what it has seen: every node would compute the same shares.
-  const seed = createHash('sha256').update(`${experiment.id}\0${JSON.stringify(counts)}`).digest().readUInt32BE(0);
+  const seed = createHash('sha256')
+    .update(`${experiment.id}\0${JSON.stringify(counts)}`)
+    .digest()
+    .readUInt32BE(0);
   const shares = thompsonShares(counts, seededRandom(seed));
   const variants = experiment.variants.map((v) => ({ ...v, share: shares.get(v.name)! }));
   const update = db
@@ -34,7 +37,11 @@ export async function reallocateIfDue(db: Kysely<Database>, experiment: Experime
     .where('tenant_id', '=', experiment.tenantId)
     .where('id', '=', experiment.id)
     .where('status', '=', 'running');
-  const written = await (experiment.reallocatedAt === null ? update.where('reallocated_at', 'is', null) : update.where('reallocated_at', '=', experiment.reallocatedAt)).executeTakeFirst();
+  const written = await (
+    experiment.reallocatedAt === null
+      ? update.where('reallocated_at', 'is', null)
+      : update.where('reallocated_at', '=', experiment.reallocatedAt)
+  ).executeTakeFirst();
   if (Number(written.numUpdatedRows) === 1) return { ...experiment, variants, reallocatedAt: now, updatedAt: now };
   return (await findExperiment(db, experiment.tenantId, experiment.id)) ?? experiment;
 }

@@ -62,7 +62,13 @@ export async function findExperiment(db: Db, tenantId: string, id: string): Prom
 }
 
 export async function listExperiments(db: Db, tenantId: string): Promise<Experiment[]> {
-  const rows = await db.selectFrom('experiments').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('experiments')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(toExperiment);
 }
 
@@ -101,8 +107,20 @@ export async function findAssignments(db: Db, tenantId: string, experimentId: st
 }
 
 /** Stores first assignments; a user assigned meanwhile (another node) keeps theirs. Returns the users whose row this wrote. */
-export async function insertAssignments(db: Db, tenantId: string, experimentId: string, assigned: Map<string, string>, now: number): Promise<Set<string>> {
-  const rows = [...assigned].map(([userId, variant]) => ({ tenant_id: tenantId, experiment_id: experimentId, user_id: userId, variant, assigned_at: now }));
+export async function insertAssignments(
+  db: Db,
+  tenantId: string,
+  experimentId: string,
+  assigned: Map<string, string>,
+  now: number,
+): Promise<Set<string>> {
+  const rows = [...assigned].map(([userId, variant]) => ({
+    tenant_id: tenantId,
+    experiment_id: experimentId,
+    user_id: userId,
+    variant,
+    assigned_at: now,
+  }));
   const written = new Set<string>();
   for (let i = 0; i < rows.length; i += 200) {
     const inserted = await db
@@ -118,6 +136,10 @@ export async function insertAssignments(db: Db, tenantId: string, experimentId: 
 
 /** Forgets every assignment: users are assigned again by the current shares. */
 export async function deleteAssignments(db: Db, tenantId: string, experimentId: string): Promise<number> {
-  const result = await db.deleteFrom('experiment_assignments').where('tenant_id', '=', tenantId).where('experiment_id', '=', experimentId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('experiment_assignments')
+    .where('tenant_id', '=', tenantId)
+    .where('experiment_id', '=', experimentId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

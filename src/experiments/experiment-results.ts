@@ -86,7 +86,12 @@ export async function readResults(db: Kysely<Database>, experiment: Experiment):
 
   const servedRows = await db
     .selectFrom('experiment_serving')
-    .select(['variant', (eb) => eb.fn.sum('feed_requests').as('feed_requests'), (eb) => eb.fn.sum('push_users').as('push_users'), (eb) => eb.fn.sum('millicredits').as('millicredits')])
+    .select([
+      'variant',
+      (eb) => eb.fn.sum('feed_requests').as('feed_requests'),
+      (eb) => eb.fn.sum('push_users').as('push_users'),
+      (eb) => eb.fn.sum('millicredits').as('millicredits'),
+    ])
     .where('tenant_id', '=', tenantId)
     .where('experiment_id', '=', id)
     .groupBy('variant')
@@ -124,7 +129,14 @@ export async function readResults(db: Kysely<Database>, experiment: Experiment):
       clicks,
       clickingUsers,
       conversion: wilson(clickingUsers, userCount),
-      ctr: ratioEstimate({ units, clicks, impressions: n(o?.impressions), clicksSquared: n(o?.cc), impressionsSquared: n(o?.ii), clicksTimesImpressions: n(o?.ci) }),
+      ctr: ratioEstimate({
+        units,
+        clicks,
+        impressions: n(o?.impressions),
+        clicksSquared: n(o?.cc),
+        impressionsSquared: n(o?.ii),
+        clicksTimesImpressions: n(o?.ci),
+      }),
       clicksPerUser: userCount === 0 ? 0 : clicks / userCount,
       meanDwellMs: dwell.get(v.name) ?? null,
       likes: n(o?.likes),
@@ -156,8 +168,12 @@ export async function readResults(db: Kysely<Database>, experiment: Experiment):
  */
 async function meanDwell(db: Kysely<Database>, experiment: Experiment): Promise<Map<string, number>> {
   const scope = db.selectFrom('events').where('tenant_id', '=', experiment.tenantId).where('experiment_id', '=', experiment.id);
-  const returns = await scope.select(['variant', 'user_id', 'session_id', 'content_id', 'occurred_at', 'metadata']).where('type', '=', 'return').execute();
-  const unitOf = (r: { user_id: string | null; session_id: string; content_id: string | null }) => `${r.user_id ?? `s:${r.session_id}`}\0${r.content_id}`;
+  const returns = await scope
+    .select(['variant', 'user_id', 'session_id', 'content_id', 'occurred_at', 'metadata'])
+    .where('type', '=', 'return')
+    .execute();
+  const unitOf = (r: { user_id: string | null; session_id: string; content_id: string | null }) =>
+    `${r.user_id ?? `s:${r.session_id}`}\0${r.content_id}`;
   const reported = (metadata: string | null) => {
     const value = metadata === null ? undefined : (JSON.parse(metadata) as { dwell_ms?: unknown }).dwell_ms;
     return typeof value === 'number' ? value : null;
@@ -165,7 +181,11 @@ async function meanDwell(db: Kysely<Database>, experiment: Experiment): Promise<
   const unreported = [...new Set(returns.filter((r) => reported(r.metadata) === null && r.content_id !== null).map((r) => r.content_id!))];
   const clicks = new Map<string, number[]>();
   for (let i = 0; i < unreported.length; i += 500) {
-    const rows = await scope.select(['user_id', 'session_id', 'content_id', 'occurred_at']).where('type', '=', 'click').where('content_id', 'in', unreported.slice(i, i + 500)).execute();
+    const rows = await scope
+      .select(['user_id', 'session_id', 'content_id', 'occurred_at'])
+      .where('type', '=', 'click')
+      .where('content_id', 'in', unreported.slice(i, i + 500))
+      .execute();
     for (const r of rows) {
       const list = clicks.get(unitOf(r)) ?? [];
       list.push(Number(r.occurred_at));
@@ -200,6 +220,12 @@ async function dailyCtr(db: Kysely<Database>, experiment: Experiment): Promise<E
   return rows.rows.map((r) => {
     const impressions = n(r.impressions);
     const clicks = n(r.clicks);
-    return { day: utcDay(Math.floor(n(r.day_number)) * DAY_MS), variant: String(r.variant), impressions, clicks, ctr: impressions === 0 ? null : clicks / impressions };
+    return {
+      day: utcDay(Math.floor(n(r.day_number)) * DAY_MS),
+      variant: String(r.variant),
+      impressions,
+      clicks,
+      ctr: impressions === 0 ? null : clicks / impressions,
+    };
   });
 }

@@ -77,7 +77,8 @@ export interface RatioSums {
  * impressions alone would ignore (and come out too narrow).
  */
 export function ratioEstimate(s: RatioSums): ProportionEstimate {
-  if (s.impressions === 0 || s.units < 2) return { rate: s.impressions === 0 ? 0 : s.clicks / s.impressions, low: 0, high: s.impressions === 0 ? 0 : 1 };
+  if (s.impressions === 0 || s.units < 2)
+    return { rate: s.impressions === 0 ? 0 : s.clicks / s.impressions, low: 0, high: s.impressions === 0 ? 0 : 1 };
   const r = s.clicks / s.impressions;
   const meanImpressions = s.impressions / s.units;
   const residualVariance = Math.max(0, (s.clicksSquared - 2 * r * s.clicksTimesImpressions + r * r * s.impressionsSquared) / (s.units - 1));

@@ -20,7 +20,9 @@ export const ExperimentView = Type.Object(
     started_at: Nullable(IsoTimestamp),
     stopped_at: Nullable(IsoTimestamp),
     promoted_variant: Nullable(Type.String()),
-    allocation: Type.Union([Type.Literal('fixed'), Type.Literal('thompson')], { description: 'fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes.' }),
+    allocation: Type.Union([Type.Literal('fixed'), Type.Literal('thompson')], {
+      description: 'fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes.',
+    }),
     reallocated_at: Nullable(IsoTimestamp, { description: 'When the bandit last set the shares.' }),
   },
   { $id: 'Experiment' },
@@ -35,7 +37,10 @@ const VariantResultView = Type.Object({
   impressions: Type.Integer(),
   clicks: Type.Integer(),
   clicking_users: Type.Integer(),
-  conversion: Type.Object({ ...Interval.properties }, { description: 'Share of users who clicked at least once, Wilson 95 % interval: the decision metric.' }),
+  conversion: Type.Object(
+    { ...Interval.properties },
+    { description: 'Share of users who clicked at least once, Wilson 95 % interval: the decision metric.' },
+  ),
   ctr: Type.Object({ ...Interval.properties }, { description: 'Clicks per impression, 95 % interval by the delta method over users.' }),
   clicks_per_user: Type.Number(),
   mean_dwell_ms: Nullable(Type.Number()),
@@ -60,7 +65,15 @@ const VariantResultView = Type.Object({
 
 export const ExperimentResultsView = Type.Object({
   variants: Type.Array(VariantResultView),
-  daily: Type.Array(Type.Object({ day: Type.String(), variant: Type.String(), impressions: Type.Integer(), clicks: Type.Integer(), ctr: Nullable(Type.Number()) })),
+  daily: Type.Array(
+    Type.Object({
+      day: Type.String(),
+      variant: Type.String(),
+      impressions: Type.Integer(),
+      clicks: Type.Integer(),
+      ctr: Nullable(Type.Number()),
+    }),
+  ),
   test: Type.Literal('two-proportion z-test on users who clicked, Bonferroni-corrected'),
   alpha: Type.Number(),
   sample_size_met: Type.Boolean(),
@@ -68,7 +81,9 @@ export const ExperimentResultsView = Type.Object({
   winner: Nullable(Type.String()),
 });
 
-export const ExperimentWithResultsView = Type.Composite([ExperimentView, Type.Object({ results: ExperimentResultsView })], { $id: 'ExperimentWithResults' });
+export const ExperimentWithResultsView = Type.Composite([ExperimentView, Type.Object({ results: ExperimentResultsView })], {
+  $id: 'ExperimentWithResults',
+});
 
 export const experimentView = (e: Experiment) => ({
   experiment_id: e.id,

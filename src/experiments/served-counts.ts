@@ -35,7 +35,12 @@ export class ServedCounts {
     private readonly clock: Clock,
   ) {}
 
-  count(tenantId: string, experimentId: string, variant: string, served: { feedRequests?: number; pushUsers?: number; millicredits: number }): void {
+  count(
+    tenantId: string,
+    experimentId: string,
+    variant: string,
+    served: { feedRequests?: number; pushUsers?: number; millicredits: number },
+  ): void {
     const now = this.clock.now();
     const day = utcDay(now);
     const key = `${tenantId}\0${experimentId}\0${variant}\0${day}`;
@@ -69,9 +74,21 @@ export class ServedCounts {
   private async upsert(rows: Pending[]): Promise<void> {
     await this.db
       .insertInto('experiment_serving')
-      .values(rows.map((r) => ({ tenant_id: r.tenantId, experiment_id: r.experimentId, variant: r.variant, day: r.day, feed_requests: r.feedRequests, push_users: r.pushUsers, millicredits: r.millicredits })))
+      .values(
+        rows.map((r) => ({
+          tenant_id: r.tenantId,
+          experiment_id: r.experimentId,
+          variant: r.variant,
+          day: r.day,
+          feed_requests: r.feedRequests,
+          push_users: r.pushUsers,
+          millicredits: r.millicredits,
+        })),
+      )
       .onConflict((oc) =>
-        oc.columns(['tenant_id', 'experiment_id', 'variant', 'day']).doUpdateSet({ feed_requests: plus('feed_requests'), push_users: plus('push_users'), millicredits: plus('millicredits') }),
+        oc
+          .columns(['tenant_id', 'experiment_id', 'variant', 'day'])
+          .doUpdateSet({ feed_requests: plus('feed_requests'), push_users: plus('push_users'), millicredits: plus('millicredits') }),
       )
       .execute();
   }

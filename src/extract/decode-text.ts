@@ -72,9 +72,6 @@ function decoderFor(label: string | null): TextDecoder | null {
 /** Decodes a fetched body to text; never throws. */
 export function decodeText(body: Buffer, contentType?: string): string {
   const decoder =
-    decoderFor(charsetFromBom(body)) ??
-    decoderFor(charsetFromContentType(contentType)) ??
-    decoderFor(charsetFromDocument(body)) ??
-    UTF8;
+    decoderFor(charsetFromBom(body)) ?? decoderFor(charsetFromContentType(contentType)) ?? decoderFor(charsetFromDocument(body)) ?? UTF8;
   return decoder.decode(body);
 }

@@ -17,7 +17,14 @@ import { lazyRequire } from '../lib/lazy-require.js';
 import { blockText, normaliseLines, treeShape } from './block-text.js';
 import type { DomDocument, DomElement } from './dom-types.js';
 import {
-  bodyTextLength, firstArticle, headOf, markedArticle, stripInvisible, textLength, withBody, withoutBoilerplate,
+  bodyTextLength,
+  firstArticle,
+  headOf,
+  markedArticle,
+  stripInvisible,
+  textLength,
+  withBody,
+  withoutBoilerplate,
 } from './html-slice.js';
 import { decodeHtmlEntities } from './html-text.js';
 import { readJsonLdArticle } from './json-ld.js';
@@ -145,8 +152,12 @@ function prepare(html: string, jsonLdBody: string | null): Prepared {
     const article = withoutBoilerplate(marked.html, marked.html.indexOf('>') + 1);
     const document = parseDocument(`${head}<body>${article}</body></html>`);
     return {
-      document, path: marked.by, articleTime: timeIn(marked.html), jsonLdText: null,
-      charThreshold: charThresholdFor(textLength(article)), unpruned: null,
+      document,
+      path: marked.by,
+      articleTime: timeIn(marked.html),
+      jsonLdText: null,
+      charThreshold: charThresholdFor(textLength(article)),
+      unpruned: null,
     };
   }
   if (head !== null && jsonLdBody !== null && jsonLdBody.length >= MIN_JSON_LD_BODY) {

@@ -2,9 +2,7 @@
 
 import type { FeedEntry, ParsedFeed } from './parse-feed.js';
 import { all, attr, childText, first, textOf, type XmlObject } from './feed-xml.js';
-import {
-  baseOf, htmlImage, looksLikeImage, mediaImage, plainText, uniqueCategories,
-} from './feed-entry-fields.js';
+import { baseOf, htmlImage, looksLikeImage, mediaImage, plainText, uniqueCategories } from './feed-entry-fields.js';
 import { httpUrl } from './http-url.js';
 import { parseDate } from './parse-date.js';
 

@@ -4,9 +4,7 @@
 
 import type { FeedEntry, ParsedFeed } from './parse-feed.js';
 import { all, attr, childText, first, type XmlObject } from './feed-xml.js';
-import {
-  allTexts, baseOf, htmlImage, looksLikeImage, mediaImage, plainText, uniqueCategories,
-} from './feed-entry-fields.js';
+import { allTexts, baseOf, htmlImage, looksLikeImage, mediaImage, plainText, uniqueCategories } from './feed-entry-fields.js';
 import { httpUrl } from './http-url.js';
 import { parseDate } from './parse-date.js';
 

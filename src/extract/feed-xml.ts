@@ -104,8 +104,11 @@ const XHTML_CONSTRUCT = /(<(title|subtitle|summary|content|rights)\b[^>]*\btype\
 
 function xhtmlAsCdata(xml: string): string {
   if (!xml.includes('xhtml')) return xml;
-  return xml.replace(XHTML_CONSTRUCT, (_whole, open: string, _name: string, inner: string, close: string) =>
-    `${open}<![CDATA[${inner.replaceAll(']]>', ']]]]><![CDATA[>')}]]>${close}`);
+  return xml.replace(
+    XHTML_CONSTRUCT,
+    (_whole, open: string, _name: string, inner: string, close: string) =>
+      `${open}<![CDATA[${inner.replaceAll(']]>', ']]]]><![CDATA[>')}]]>${close}`,
+  );
 }
 
 function describeInvalid({ msg, line, col }: { msg: string; line: number; col: number }): string {
@@ -172,7 +175,11 @@ export function textOf(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(textOf).filter((t) => t !== null).join(' ');
+  if (Array.isArray(value))
+    return value
+      .map(textOf)
+      .filter((t) => t !== null)
+      .join(' ');
   const parts: string[] = [];
   for (const [key, child] of Object.entries(value as XmlObject)) {
     if (key.startsWith('@')) continue;

@@ -101,8 +101,18 @@ export function stripSiteName(title: string, siteName: string | null): string {
 }
 
 const DATE_META_NAMES = [
-  'pubdate', 'publishdate', 'publish_date', 'publish-date', 'date', 'datepublished', 'dc.date',
-  'dc.date.issued', 'dcterms.issued', 'dcterms.created', 'og:published_time', 'parsely-pub-date',
+  'pubdate',
+  'publishdate',
+  'publish_date',
+  'publish-date',
+  'date',
+  'datepublished',
+  'dc.date',
+  'dc.date.issued',
+  'dcterms.issued',
+  'dcterms.created',
+  'og:published_time',
+  'parsely-pub-date',
   'sailthru.date',
 ];
 

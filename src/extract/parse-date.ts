@@ -5,15 +5,39 @@
 // A time without a zone is taken as UTC, so results never depend on the machine's TZ.
 
 const MONTHS: Record<string, number> = {
-  jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  may: 4,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
 };
 
 // Offsets in minutes. Single-letter military zones are left out: RFC 1123 §5.2.14 notes
 // their signs were defined backwards, so they carry no reliable information.
 const NAMED_ZONES: Record<string, number> = {
-  ut: 0, utc: 0, gmt: 0, z: 0,
-  est: -300, edt: -240, cst: -360, cdt: -300, mst: -420, mdt: -360, pst: -480, pdt: -420,
-  jst: 540, kst: 540, cet: 60, cest: 120,
+  ut: 0,
+  utc: 0,
+  gmt: 0,
+  z: 0,
+  est: -300,
+  edt: -240,
+  cst: -360,
+  cdt: -300,
+  mst: -420,
+  mdt: -360,
+  pst: -480,
+  pdt: -420,
+  jst: 540,
+  kst: 540,
+  cet: 60,
+  cest: 120,
 };
 
 const RFC822 =
@@ -33,7 +57,13 @@ function offsetMinutes(zone: string | undefined): number | null {
 }
 
 function utc(
-  year: number, month: number, day: number, hour: number, minute: number, second: number, ms: number,
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  ms: number,
   offset: number,
 ): number | null {
   if (month < 0 || month > 11 || day < 1 || day > 31 || hour > 24 || minute > 59 || second > 60) return null;
@@ -61,8 +91,14 @@ function parseIso(text: string): number | null {
   if (offset === null) return null;
   const ms = m[7] === undefined ? 0 : Math.round(Number(`0.${m[7]}`) * 1000);
   return utc(
-    Number(m[1]), Number(m[2] ?? '1') - 1, Number(m[3] ?? '1'),
-    Number(m[4] ?? '0'), Number(m[5] ?? '0'), Number(m[6] ?? '0'), ms, offset,
+    Number(m[1]),
+    Number(m[2] ?? '1') - 1,
+    Number(m[3] ?? '1'),
+    Number(m[4] ?? '0'),
+    Number(m[5] ?? '0'),
+    Number(m[6] ?? '0'),
+    ms,
+    offset,
   );
 }
 

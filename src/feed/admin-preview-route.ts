@@ -11,7 +11,10 @@ import { prefectureOf } from './resolve-feed-areas.js';
 const Signals = Type.Object(
   {
     relevance: Type.Number(),
-    collaborative: Type.Number({ description: "What readers who engage like this user engaged with (the tenant's collaborative model; 0 for items it has not learned)." }),
+    collaborative: Type.Number({
+      description:
+        "What readers who engage like this user engaged with (the tenant's collaborative model; 0 for items it has not learned).",
+    }),
     freshness: Type.Number(),
     popularity: Type.Number(),
     area: Type.Number(),
@@ -39,7 +42,8 @@ const PreviewResponse = Type.Object({
     algorithm_id: Type.String({ description: "The algorithm previewed: the scenario's, or the query's algorithm_id." }),
     user: Type.Object({ user_id: Nullable(Type.String()), registered: Type.Boolean() }),
     areas: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), level: Type.String(), prefecture: Nullable(Type.String()) }), {
-      description: 'The areas the ranking boosts: from area_names or area_ids, else the registered user\'s profile; each with its prefecture (null for the country).',
+      description:
+        "The areas the ranking boosts: from area_names or area_ids, else the registered user's profile; each with its prefecture (null for the country).",
     }),
     ignored_areas: Type.Array(Type.String(), { description: 'Names or ids that matched no area and were ignored, as in the feed.' }),
     weights: Type.Object(
@@ -82,7 +86,12 @@ export const adminPreviewRoute: FastifyPluginAsyncTypebox<AdminPreviewRouteDeps>
           {
             ...FeedContextFields,
             algorithm_id: Type.Optional(
-              Type.String({ minLength: 1, maxLength: 100, description: "Rank with this algorithm of the tenant instead of the scenario's, e.g. an experiment variant's, with its own fitted weights. 400 if there is none." }),
+              Type.String({
+                minLength: 1,
+                maxLength: 100,
+                description:
+                  "Rank with this algorithm of the tenant instead of the scenario's, e.g. an experiment variant's, with its own fitted weights. 400 if there is none.",
+              }),
             ),
             limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
           },
@@ -111,7 +120,12 @@ export const adminPreviewRoute: FastifyPluginAsyncTypebox<AdminPreviewRouteDeps>
           scenario: preview.scenario.name,
           algorithm_id: preview.algorithmId,
           user: { user_id: preview.user.userId, registered: preview.user.registered },
-          areas: preview.areas.map((a) => ({ id: a.id, name: a.name, level: a.level, prefecture: prefectureOf(deps.areas, a)?.name ?? null })),
+          areas: preview.areas.map((a) => ({
+            id: a.id,
+            name: a.name,
+            level: a.level,
+            prefecture: prefectureOf(deps.areas, a)?.name ?? null,
+          })),
           ignored_areas: preview.ignoredAreas,
           weights: {
             in_use: preview.weights.inUse,

@@ -229,7 +229,14 @@ export class ContentPool {
   /** Drops items deleted from the database, hidden, or aged out of the window. */
   private async reconcile(now: number): Promise<void> {
     const live = new Set(
-      (await this.db.selectFrom('contents').select('id').where('published_at', '>=', now - POOL_WINDOW_MS).where('hidden_at', 'is', null).execute()).map((r) => r.id),
+      (
+        await this.db
+          .selectFrom('contents')
+          .select('id')
+          .where('published_at', '>=', now - POOL_WINDOW_MS)
+          .where('hidden_at', 'is', null)
+          .execute()
+      ).map((r) => r.id),
     );
     for (const id of [...this.items.keys()]) if (!live.has(id)) this.drop(id);
   }

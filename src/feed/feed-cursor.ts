@@ -33,12 +33,25 @@ interface Payload {
 
 /** A short digest of everything a cursor is bound to; also the key of a user's live chain. */
 export function bindingKey(b: Binding): string {
-  const text = JSON.stringify([b.tenantId, b.scenario, b.userId ?? null, Object.entries(b.query).filter(([, v]) => v !== undefined).sort()]);
+  const text = JSON.stringify([
+    b.tenantId,
+    b.scenario,
+    b.userId ?? null,
+    Object.entries(b.query)
+      .filter(([, v]) => v !== undefined)
+      .sort(),
+  ]);
   return createHash('sha256').update(text).digest('base64url').slice(0, 16);
 }
 
 export function encodeCursor(signer: Signer, state: CursorState, binding: Binding): string {
-  return signer.sign({ s: state.snapshotId, o: state.offset, b: bindingKey(binding), t: state.startedAt, ...(state.unit !== undefined && { a: state.unit }) } satisfies Payload);
+  return signer.sign({
+    s: state.snapshotId,
+    o: state.offset,
+    b: bindingKey(binding),
+    t: state.startedAt,
+    ...(state.unit !== undefined && { a: state.unit }),
+  } satisfies Payload);
 }
 
 /** The cursor's state; 400 when it was altered, issued for another tenant, scenario, user or query, or its chain is over an hour old. */

@@ -71,7 +71,8 @@ export class FeedPreview {
     // As the feed ranks: with the weights fitted to this algorithm's clicks in the scenario when it asks for them.
     const found = await algorithmInScenario(db, tenantId, scenario.name, query.algorithm_id ?? scenario.algorithmId);
     if (!found) {
-      if (query.algorithm_id !== undefined) throw errors.invalidField('query', 'algorithm_id', `no algorithm ${query.algorithm_id} in this tenant`);
+      if (query.algorithm_id !== undefined)
+        throw errors.invalidField('query', 'algorithm_id', `no algorithm ${query.algorithm_id} in this tenant`);
       throw errors.internal();
     }
     const { configured, ranking: algorithm } = found;
@@ -80,19 +81,17 @@ export class FeedPreview {
     const now = clock.now();
     const user = await loadUserFeedState(db, tenantId, query.user_id, now);
     const { areas, ignored, targets } = rankingAreas(this.deps.areas, query, user);
-    const ranked = await this.deps.ranker.explain(
-      {
-        tenantId,
-        config: algorithm.config,
-        user,
-        areas: targets,
-        now,
-        // The feed's list: the registered user's own seed, else the generic list's (feed-rankings.ts).
-        seedKey: personalListUser(user, query.user_id) ?? 'generic',
-        limit: LIST_SIZE,
-        pageSize: query.limit,
-      },
-    );
+    const ranked = await this.deps.ranker.explain({
+      tenantId,
+      config: algorithm.config,
+      user,
+      areas: targets,
+      now,
+      // The feed's list: the registered user's own seed, else the generic list's (feed-rankings.ts).
+      seedKey: personalListUser(user, query.user_id) ?? 'generic',
+      limit: LIST_SIZE,
+      pageSize: query.limit,
+    });
     const page = ranked.slice(0, query.limit);
     const views = await this.deps.contents.items(page.map((r) => r.id));
     const items: PreviewItem[] = [];
@@ -108,6 +107,14 @@ export class FeedPreview {
       configured: configured.config.weights,
       fitted,
     };
-    return { scenario, algorithmId: configured.id, user: { userId: query.user_id ?? null, registered: user.registered }, areas, ignoredAreas: ignored, items, weights };
+    return {
+      scenario,
+      algorithmId: configured.id,
+      user: { userId: query.user_id ?? null, registered: user.registered },
+      areas,
+      ignoredAreas: ignored,
+      items,
+      weights,
+    };
   }
 }

@@ -25,7 +25,6 @@ export const SWEEP_INTERVAL_MS = 5000;
 /** Background re-rankings in flight at once (each ranking thread takes them in turn). */
 const MAX_BACKGROUND = 4;
 
-
 /** A ranked list as the feed serves it: its snapshot id is what cursors point into. */
 export interface HeldList {
   snapshotId: string;
@@ -54,7 +53,8 @@ type Input = Omit<ListRequest, 'now' | 'user'>;
 export function personalListUser(user: UserFeedState, userId: string | undefined): string | undefined {
   if (!user.registered || userId === undefined) return undefined;
   const interests = user.properties.interests;
-  const personal = user.signals.length > 0 || user.followed.size > 0 || user.blocked.size > 0 || (Array.isArray(interests) && interests.length > 0);
+  const personal =
+    user.signals.length > 0 || user.followed.size > 0 || user.blocked.size > 0 || (Array.isArray(interests) && interests.length > 0);
   return personal ? userId : undefined;
 }
 
@@ -125,7 +125,10 @@ export class FeedRankings {
       .warmUp(this.deps.clock.now())
       .catch((err: unknown) => this.deps.log.error({ err }, 'ranking warm-up failed'))
       .finally(() => this.resolveWarm());
-    this.timer ??= setInterval(() => void this.sweep().catch((err: unknown) => this.deps.log.error({ err }, 'feed sweep failed')), SWEEP_INTERVAL_MS);
+    this.timer ??= setInterval(
+      () => void this.sweep().catch((err: unknown) => this.deps.log.error({ err }, 'feed sweep failed')),
+      SWEEP_INTERVAL_MS,
+    );
     this.timer.unref();
   }
 
@@ -139,7 +142,12 @@ export class FeedRankings {
     const entry = this.entryFor(request);
     const { list } = entry;
     const age = list === null ? Infinity : request.now - list.builtAt;
-    if (list !== null && entry.state !== 'invalid' && entry.generation === this.generationOf(entry.input.tenantId) && age < MAX_LIST_AGE_MS) {
+    if (
+      list !== null &&
+      entry.state !== 'invalid' &&
+      entry.generation === this.generationOf(entry.input.tenantId) &&
+      age < MAX_LIST_AGE_MS
+    ) {
       if (entry.state === 'outdated' || age >= LIST_REFRESH_MS) this.schedule(entry);
       return list;
     }
@@ -225,17 +233,21 @@ export class FeedRankings {
   private async rank(input: Input, key: string, now: number, waiting: RankingFor): Promise<HeldList> {
     const { users, ranker, snapshots } = this.deps;
     const user = await users.get(input.tenantId, input.userId, now);
-    const ranked = await ranker.rank({
-      tenantId: input.tenantId,
-      config: input.algorithm.config,
-      user,
-      areas: input.targets,
-      now,
-      seedKey: input.userId ?? 'generic',
-      limit: LIST_SIZE,
-      pageSize: input.pageSize,
-      watchKey: key,
-    }, 'list', waiting);
+    const ranked = await ranker.rank(
+      {
+        tenantId: input.tenantId,
+        config: input.algorithm.config,
+        user,
+        areas: input.targets,
+        now,
+        seedKey: input.userId ?? 'generic',
+        limit: LIST_SIZE,
+        pageSize: input.pageSize,
+        watchKey: key,
+      },
+      'list',
+      waiting,
+    );
     const list: HeldList = { snapshotId: newId('snp'), ranked, builtAt: now };
     await snapshots.save(list.snapshotId, { entries: ranked, covered: [] }, now);
     return list;
@@ -321,7 +333,10 @@ export class FeedRankings {
 }
 
 function listKey(input: Input): string {
-  const areas = input.targets.map((t) => t.id).sort().join(',');
+  const areas = input.targets
+    .map((t) => t.id)
+    .sort()
+    .join(',');
   return [input.tenantId, input.algorithm.id, input.userId ?? '', areas, input.pageSize].join('\0');
 }
 

@@ -80,13 +80,24 @@ export class FeedService {
     const found = await this.deps.scenarios.get(tenantId, query.scenario);
     if (!found) throw errors.invalidField('query', 'scenario', `no scenario ${query.scenario}; scenarios are defined in the console`);
     const { scenario } = found;
-    if (scenario.type !== 'feed') throw errors.invalidField('query', 'scenario', `${query.scenario} is a ${scenario.type} scenario; the feed needs a feed scenario`);
+    if (scenario.type !== 'feed')
+      throw errors.invalidField('query', 'scenario', `${query.scenario} is a ${scenario.type} scenario; the feed needs a feed scenario`);
 
     const user = await this.deps.users.get(tenantId, query.user_id, now);
     // Rules 4–8: the request's areas, else the registered user's profile areas.
     const { areas, ignored, targets } = rankingAreas(this.deps.areas, query, user);
-    const areaViews = areas.map((a) => ({ id: a.id, name: a.name, level: a.level, prefecture: prefectureOf(this.deps.areas, a)?.name ?? null }));
-    const binding = { tenantId, scenario: query.scenario, userId: query.user_id, query: { n: query.area_names, i: query.area_ids, l: query.area_level } };
+    const areaViews = areas.map((a) => ({
+      id: a.id,
+      name: a.name,
+      level: a.level,
+      prefecture: prefectureOf(this.deps.areas, a)?.name ?? null,
+    }));
+    const binding = {
+      tenantId,
+      scenario: query.scenario,
+      userId: query.user_id,
+      query: { n: query.area_names, i: query.area_ids, l: query.area_level },
+    };
 
     const state = query.cursor === undefined ? null : decodeCursor(this.deps.feedCursors, query.cursor, binding, now);
     // A running experiment's variant serves (docs/experiments.md); an anonymous chain keeps its first request's.
@@ -138,12 +149,29 @@ export class FeedService {
       const view = views.get(entry.id);
       // Deleted since it was ranked, or its source blocked meanwhile (the view is authoritative).
       if (!view || user.blocked.has(view.source.id)) continue;
-      const token = this.deps.tokens.issue({ tenantId, contentId: entry.id, scenario: query.scenario, channel: 'feed', userId: query.user_id ?? null, requestId, position: at, issuedAt, features: entry.components ?? null, experiment: arm.experiment });
+      const token = this.deps.tokens.issue({
+        tenantId,
+        contentId: entry.id,
+        scenario: query.scenario,
+        channel: 'feed',
+        userId: query.user_id ?? null,
+        requestId,
+        position: at,
+        issuedAt,
+        features: entry.components ?? null,
+        experiment: arm.experiment,
+      });
       items.push({ ...view, score: entry.score, tracking_token: token });
     }
     const anonymousUnit = arm.experiment && query.user_id === undefined ? { unit } : {};
-    const nextCursor = more ? encodeCursor(this.deps.feedCursors, { snapshotId, offset: position, startedAt, ...anonymousUnit }, binding) : null;
-    if (arm.experiment) this.deps.scenarios.arms.served.count(tenantId, arm.experiment.id, arm.experiment.variant, { feedRequests: 1, millicredits: FEED_PAGE_MILLICREDITS });
+    const nextCursor = more
+      ? encodeCursor(this.deps.feedCursors, { snapshotId, offset: position, startedAt, ...anonymousUnit }, binding)
+      : null;
+    if (arm.experiment)
+      this.deps.scenarios.arms.served.count(tenantId, arm.experiment.id, arm.experiment.variant, {
+        feedRequests: 1,
+        millicredits: FEED_PAGE_MILLICREDITS,
+      });
     return { items, nextCursor, areas: areaViews, ignoredAreas: ignored };
   }
 }

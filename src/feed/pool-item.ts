@@ -21,7 +21,12 @@ export function latentOf(item: PoolItem | undefined, version: number | null): Fl
   return item !== undefined && version !== null && item.latentVersion === version ? item.latent : null;
 }
 
-export function toCandidate(item: PoolItem, stats: { impressions: number; clicks: number } | undefined, factors: Float32Array | null = null, latentVersion: number | null = null): Candidate {
+export function toCandidate(
+  item: PoolItem,
+  stats: { impressions: number; clicks: number } | undefined,
+  factors: Float32Array | null = null,
+  latentVersion: number | null = null,
+): Candidate {
   return {
     id: item.id,
     sourceId: item.sourceId,

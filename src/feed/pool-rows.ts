@@ -3,7 +3,19 @@ import { decodeVector } from '../analysis/vector-codec.js';
 import type { ContentsTable, Database } from '../db/schema.js';
 import type { PoolItem } from './pool-item.js';
 
-const COLUMNS = ['id', 'source_id', 'category', 'language', 'published_at', 'area_ids', 'vector', 'latent_vector', 'latent_version', 'updated_at', 'hidden_at'] as const;
+const COLUMNS = [
+  'id',
+  'source_id',
+  'category',
+  'language',
+  'published_at',
+  'area_ids',
+  'vector',
+  'latent_vector',
+  'latent_version',
+  'updated_at',
+  'hidden_at',
+] as const;
 
 type Row = Pick<Selectable<ContentsTable>, (typeof COLUMNS)[number]>;
 
@@ -37,14 +49,25 @@ export function readChangedRows(db: Kysely<Database>, since: number, windowStart
  * A page of the window's servable (not hidden) items, newest first, after `after` (keyset on
  * published_at then id, both descending: the published_at index serves it).
  */
-export function readNewestRows(db: Kysely<Database>, windowStart: number, after: { publishedAt: number; id: string } | null, limit: number): Promise<Row[]> {
+export function readNewestRows(
+  db: Kysely<Database>,
+  windowStart: number,
+  after: { publishedAt: number; id: string } | null,
+  limit: number,
+): Promise<Row[]> {
   let query = db.selectFrom('contents').select(COLUMNS).where('published_at', '>=', windowStart).where('hidden_at', 'is', null);
-  if (after) query = query.where('published_at', '<=', after.publishedAt).where(sql<boolean>`(published_at, id) < (${after.publishedAt}, ${after.id})`);
+  if (after)
+    query = query
+      .where('published_at', '<=', after.publishedAt)
+      .where(sql<boolean>`(published_at, id) < (${after.publishedAt}, ${after.id})`);
   return query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** The latest change time of any item (0 for none). */
 export async function latestUpdate(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('contents').select((eb) => eb.fn.max('updated_at').as('at')).executeTakeFirst();
+  const row = await db
+    .selectFrom('contents')
+    .select((eb) => eb.fn.max('updated_at').as('at'))
+    .executeTakeFirst();
   return Number(row?.at ?? 0);
 }

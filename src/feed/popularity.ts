@@ -48,7 +48,16 @@ export class Popularity {
   async of(tenantId: string): Promise<TenantPopularity> {
     let stats = this.tenants.get(tenantId);
     if (!stats) {
-      stats = { items: new Map(), top: null, topAt: 0, dirty: false, totals: { impressions: 0, clicks: 0 }, loadedUntil: 0, refreshedAt: -Infinity, refreshing: null };
+      stats = {
+        items: new Map(),
+        top: null,
+        topAt: 0,
+        dirty: false,
+        totals: { impressions: 0, clicks: 0 },
+        loadedUntil: 0,
+        refreshedAt: -Infinity,
+        refreshing: null,
+      };
       this.tenants.set(tenantId, stats);
     }
     if (this.clock.now() - stats.refreshedAt >= REFRESH_AFTER_MS) {

@@ -116,7 +116,12 @@ export class RankingEngine {
       ({ items, context } = await this.ranked(request));
     }
     const priorCtr = tenantPriorCtr(context.tenantCtr);
-    return items.map((r) => ({ id: r.id, score: roundScore(r.score), sourceId: r.candidate.sourceId, components: scoreComponents(r.candidate, context, priorCtr) }));
+    return items.map((r) => ({
+      id: r.id,
+      score: roundScore(r.score),
+      sourceId: r.candidate.sourceId,
+      components: scoreComponents(r.candidate, context, priorCtr),
+    }));
   }
 
   /** The very ranking `rank()` returns, each item with its score's parts and whether it fills an exploration slot. */
@@ -183,7 +188,11 @@ export class RankingEngine {
     for (const item of arrivals) {
       if (!allowed(item)) continue;
       if (watch.floor === null) return true;
-      if (scoreCandidate(toCandidate(item, stats?.item(item.id), itemFactors(watch.model, item.id), watch.latentVersion), context, priorCtr) > watch.floor) return true;
+      if (
+        scoreCandidate(toCandidate(item, stats?.item(item.id), itemFactors(watch.model, item.id), watch.latentVersion), context, priorCtr) >
+        watch.floor
+      )
+        return true;
     }
     return false;
   }
@@ -196,7 +205,9 @@ export class RankingEngine {
     // Folded in from the user's own signals: a click processed a moment ago already counts.
     const factors = model !== null && user.registered ? userFactors(model, user.signals) : null;
     const latentVersion = request.latent?.version ?? null;
-    const profile = user.registered ? this.profileOf(user, request, now, factors, model !== null && factors !== null ? averagePreference(model, factors) : 0) : null;
+    const profile = user.registered
+      ? this.profileOf(user, request, now, factors, model !== null && factors !== null ? averagePreference(model, factors) : 0)
+      : null;
     const exclude = request.exclude;
     const read = exclude === undefined || exclude.size === 0 ? user.read : new Set([...user.read, ...exclude]);
     const candidates = retrieveCandidates({
@@ -210,15 +221,33 @@ export class RankingEngine {
       blocked: user.blocked,
       popular: popularity.top(),
       sizes: request.channels,
-      collaborative: model !== null && factors !== null ? { model, user: factors, latestEngaged: latestEngaged(user.signals, model) } : undefined,
+      collaborative:
+        model !== null && factors !== null ? { model, user: factors, latestEngaged: latestEngaged(user.signals, model) } : undefined,
     });
-    const context: RankContext = { profile, areas: request.areas, config, now, seed: seedOf(tenantId, request.seedKey, now), tenantCtr: popularity.totals };
+    const context: RankContext = {
+      profile,
+      areas: request.areas,
+      config,
+      now,
+      seed: seedOf(tenantId, request.seedKey, now),
+      tenantCtr: popularity.totals,
+    };
     const items = rank(
       candidates.map((c) => toCandidate(c, popularity.item(c.id), itemFactors(model, c.id), latentVersion)),
       context,
       { limit: request.limit, pageSize: request.pageSize },
     );
-    if (request.watchKey !== undefined) this.watch(request.watchKey, { context, config, tenantId, read, blocked: user.blocked, floor: items.length < request.limit ? null : (items.at(-1)?.score ?? null), model, latentVersion });
+    if (request.watchKey !== undefined)
+      this.watch(request.watchKey, {
+        context,
+        config,
+        tenantId,
+        read,
+        blocked: user.blocked,
+        floor: items.length < request.limit ? null : (items.at(-1)?.score ?? null),
+        model,
+        latentVersion,
+      });
     return { items, context };
   }
 
@@ -228,7 +257,13 @@ export class RankingEngine {
     this.watches.set(key, watch);
   }
 
-  private profileOf(user: RankedUser, interests: Pick<EngineRequest, 'interestVector' | 'interestCategory' | 'latent'>, now: number, factors: Float32Array | null, factorsAverage: number): UserProfile {
+  private profileOf(
+    user: RankedUser,
+    interests: Pick<EngineRequest, 'interestVector' | 'interestCategory' | 'latent'>,
+    now: number,
+    factors: Float32Array | null,
+    factorsAverage: number,
+  ): UserProfile {
     const pool = this.pool;
     const latentVersion = interests.latent?.version ?? null;
     return buildProfile({
@@ -267,7 +302,10 @@ function latestEngaged(signals: readonly UserSignalRow[], model: CollaborativeMo
 
 /** One seed per user (or request) and hour: the same state ranks the same way, exploration varies over time. */
 function seedOf(tenantId: string, key: string, now: number): number {
-  return createHash('sha256').update(`${tenantId}\0${key}\0${Math.floor(now / 3_600_000)}`).digest().readUInt32LE(0);
+  return createHash('sha256')
+    .update(`${tenantId}\0${key}\0${Math.floor(now / 3_600_000)}`)
+    .digest()
+    .readUInt32LE(0);
 }
 
 /** Six decimals: what a list stores and so what every page shows. */

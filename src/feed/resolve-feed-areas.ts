@@ -11,7 +11,15 @@ export interface AreaQuery {
 
 const MAX_AREAS = 50;
 
-const split = (list: string) => [...new Set(list.split(',').map((s) => s.trim()).filter((s) => s.length > 0))].slice(0, MAX_AREAS);
+const split = (list: string) =>
+  [
+    ...new Set(
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0),
+    ),
+  ].slice(0, MAX_AREAS);
 
 /** What a feed request's areas were understood as: the areas, and what was sent (or in the profile) that meant none. */
 export interface ResolvedAreas {
@@ -28,7 +36,11 @@ export interface ResolvedAreas {
  * (from the request; a profile's ambiguous name is skipped instead: the client
  * did not send it).
  */
-export function resolveFeedAreasExplained(areas: AreaDirectory, query: AreaQuery, profile: { area_names?: unknown; area_level?: unknown }): ResolvedAreas {
+export function resolveFeedAreasExplained(
+  areas: AreaDirectory,
+  query: AreaQuery,
+  profile: { area_names?: unknown; area_level?: unknown },
+): ResolvedAreas {
   if (query.area_names !== undefined && query.area_ids !== undefined) {
     throw errors.badRequest('area_names and area_ids cannot be combined; send one of them.', [
       { location: 'query', name: 'area_ids', message: 'cannot be combined with area_names' },

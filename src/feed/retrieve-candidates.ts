@@ -60,15 +60,18 @@ export function retrieveCandidates(input: RetrievalInput): PoolItem[] {
   };
 
   if (input.profile?.vector) {
-    for (const hit of pool.vectors.search(input.profile.vector, sizes.vectors, (id) => allowed(pool.get(id)), sizes.vectorProbes)) take(pool.get(hit.id));
+    for (const hit of pool.vectors.search(input.profile.vector, sizes.vectors, (id) => allowed(pool.get(id)), sizes.vectorProbes))
+      take(pool.get(hit.id));
   }
   if (input.collaborative) {
     const { model, user, latestEngaged } = input.collaborative;
-    for (const id of collaborativeCandidates(model, user, latestEngaged, (id) => allowed(pool.get(id)), sizes.collaborative)) take(pool.get(id));
+    for (const id of collaborativeCandidates(model, user, latestEngaged, (id) => allowed(pool.get(id)), sizes.collaborative))
+      take(pool.get(id));
   }
   const areaIds = new Set(input.areas.flatMap((a) => [a.id, a.cityId, a.prefectureId]).filter((id): id is string => id !== null));
   for (const areaId of areaIds) newestOf(pool.newestInArea(areaId), sizes.perArea, allowed, now - maxAgeMs).forEach(take);
-  for (const sourceId of input.followed) newestOf(pool.newestOfSource(sourceId), sizes.perFollowedSource, allowed, now - maxAgeMs).forEach(take);
+  for (const sourceId of input.followed)
+    newestOf(pool.newestOfSource(sourceId), sizes.perFollowedSource, allowed, now - maxAgeMs).forEach(take);
   let fresh = 0;
   for (const item of pool.newest()) {
     if (fresh >= sizes.fresh || now - item.publishedAt > maxAgeMs) break; // newest first: nothing younger follows
@@ -113,7 +116,12 @@ export function allowedBy(
 }
 
 /** The newest allowed items of a recency list (an area's or a source's), up to `limit`. */
-function newestOf(items: readonly PoolItem[], limit: number, allowed: (item: PoolItem | undefined) => item is PoolItem, oldest: number): PoolItem[] {
+function newestOf(
+  items: readonly PoolItem[],
+  limit: number,
+  allowed: (item: PoolItem | undefined) => item is PoolItem,
+  oldest: number,
+): PoolItem[] {
   const found: PoolItem[] = [];
   for (const item of items) {
     if (found.length >= limit || item.publishedAt < oldest) break; // newest first: nothing younger follows

@@ -40,7 +40,10 @@ export class UserRanker {
     /** What the category classifier says the interests are about (content/category-learning.ts). */
     private readonly categories: { categoryOf(text: string, language: string | null): Category | null } | null = null,
     /** The item-vector model (content/item-vector-learning.ts): its version says which latent vectors rankings compare. */
-    private readonly itemVectors: { readonly current: { version: number } | null; project(text: string): { vector: Float32Array; version: number } | null } | null = null,
+    private readonly itemVectors: {
+      readonly current: { version: number } | null;
+      project(text: string): { vector: Float32Array; version: number } | null;
+    } | null = null,
   ) {}
 
   /** Loads the pool now (at start), so the first request does not wait for it. */
@@ -49,7 +52,11 @@ export class UserRanker {
   }
 
   /** Push users are ranked in the background by default: nobody waits on one user of a job. */
-  async rank(request: RankRequest, reason: RankingReason, waiting: RankingFor = reason === 'push' ? 'background' : 'request'): Promise<Ranked[]> {
+  async rank(
+    request: RankRequest,
+    reason: RankingReason,
+    waiting: RankingFor = reason === 'push' ? 'background' : 'request',
+  ): Promise<Ranked[]> {
     const engineRequest = await this.engineRequest(request);
     const sent = performance.now();
     const { ranked, ms } = await this.backend.rank(engineRequest, waiting === 'background');
@@ -71,7 +78,8 @@ export class UserRanker {
     const model = this.itemVectors?.current ?? null;
     // Projecting a few words is microseconds; the version is the model's, so it matches the items'.
     const projected = model !== null && text !== null ? this.itemVectors!.project(text) : null;
-    const latent = model === null ? null : { version: model.version, interests: projected?.version === model.version ? projected.vector : null };
+    const latent =
+      model === null ? null : { version: model.version, interests: projected?.version === model.version ? projected.vector : null };
     return {
       ...request,
       user: { registered: user.registered, followed: user.followed, blocked: user.blocked, read: user.read, signals: user.signals },

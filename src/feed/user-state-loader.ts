@@ -26,7 +26,8 @@ export class ThreadedUserStateLoader {
     this.thread = new ThreadClient<UserStateThreadCall>('user-state', THREAD_ENTRY, { databaseUrl }, onError, false);
   }
 
-  readonly load: UserStateLoader = async (tenantId, userId, now) => (await this.thread.call({ tenantId, userId, now })).result as UserFeedState;
+  readonly load: UserStateLoader = async (tenantId, userId, now) =>
+    (await this.thread.call({ tenantId, userId, now })).result as UserFeedState;
 
   /** CPU seconds the thread has used (null where the system does not tell). */
   cpuSeconds(): number | null {

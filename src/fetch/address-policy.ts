@@ -80,11 +80,12 @@ function classifyIpv4(bytes: Uint8Array): string | null {
 
 function classify(ip: IpBytes): string | null {
   if (ip.family === 4) return classifyIpv4(ip.bytes);
-  const embedded = inRange(ip.bytes, IPV4_MAPPED) || inRange(ip.bytes, NAT64)
-    ? ip.bytes.subarray(12, 16)
-    : inRange(ip.bytes, SIX_TO_FOUR)
-      ? ip.bytes.subarray(2, 6)
-      : null;
+  const embedded =
+    inRange(ip.bytes, IPV4_MAPPED) || inRange(ip.bytes, NAT64)
+      ? ip.bytes.subarray(12, 16)
+      : inRange(ip.bytes, SIX_TO_FOUR)
+        ? ip.bytes.subarray(2, 6)
+        : null;
   if (embedded) {
     const label = classifyIpv4(embedded);
     return label === null ? null : `${label} (${formatIpv4(embedded)} inside an IPv6 address)`;

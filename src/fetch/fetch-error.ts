@@ -4,14 +4,7 @@
  * what to change, never a stack or a library's internals.
  */
 export type FetchErrorCode =
-  | 'bad_url'
-  | 'blocked_address'
-  | 'dns'
-  | 'timeout'
-  | 'too_large'
-  | 'too_many_redirects'
-  | 'network'
-  | 'robots_disallowed';
+  'bad_url' | 'blocked_address' | 'dns' | 'timeout' | 'too_large' | 'too_many_redirects' | 'network' | 'robots_disallowed';
 
 export class FetchError extends Error {
   override readonly name = 'FetchError';

@@ -16,7 +16,11 @@ export function parseFetchUrl(raw: string, base?: string): URL {
     throw new FetchError('bad_url', url.href, `${url.href} uses ${url.protocol}; only http and https URLs are fetched`);
   }
   if (url.username !== '' || url.password !== '') {
-    throw new FetchError('bad_url', redactUserinfo(url), `${redactUserinfo(url)} carries a user name or password; credentials in URLs are refused`);
+    throw new FetchError(
+      'bad_url',
+      redactUserinfo(url),
+      `${redactUserinfo(url)} carries a user name or password; credentials in URLs are refused`,
+    );
   }
   if (url.hostname === '') throw new FetchError('bad_url', url.href, `${url.href} has no host`);
   url.hash = '';

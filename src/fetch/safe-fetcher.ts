@@ -47,7 +47,17 @@ export interface SafeFetcherOptions {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 // Headers the transport owns; a caller's value would break framing or the address checks.
-const TRANSPORT_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'upgrade', 'expect', 'content-length', 'accept-encoding']);
+const TRANSPORT_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'upgrade',
+  'expect',
+  'content-length',
+  'accept-encoding',
+]);
 // Sent to the origin they were meant for, never to where a redirect points.
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 const DISCARD_LIMIT_BYTES = 64 * 1024;
@@ -115,7 +125,11 @@ export class SafeFetcher {
         }
         await response.body.dump({ limit: DISCARD_LIMIT_BYTES }).catch(() => undefined);
         if (redirects >= maxRedirects) {
-          throw new FetchError('too_many_redirects', url.href, `${first.href} redirected more than ${maxRedirects} times (last to ${location})`);
+          throw new FetchError(
+            'too_many_redirects',
+            url.href,
+            `${first.href} redirected more than ${maxRedirects} times (last to ${location})`,
+          );
         }
         const next = parseFetchUrl(location, url.href);
         await o.beforeRedirect?.(next.href);
@@ -190,7 +204,9 @@ export class SafeFetcher {
     }
     if (error instanceof NameNotResolvedError) {
       const code = (error.cause as NodeJS.ErrnoException | undefined)?.code;
-      return new FetchError('dns', url.href, `${hop}: ${error.hostname} could not be resolved${code ? ` (${code})` : ''}`, { cause: error });
+      return new FetchError('dns', url.href, `${hop}: ${error.hostname} could not be resolved${code ? ` (${code})` : ''}`, {
+        cause: error,
+      });
     }
     if (error instanceof BodyTooLargeError) {
       return new FetchError('too_large', url.href, `${hop} is larger than the limit of ${maxBytes} bytes`);
@@ -203,7 +219,12 @@ export class SafeFetcher {
       return new FetchError('timeout', url.href, `${hop}: the connection was not established in time`, { cause: error });
     }
     const message = error instanceof Error ? error.message : String(error);
-    return new FetchError('network', url.href, `${hop} could not be fetched: ${message}${code && !message.includes(code) ? ` (${code})` : ''}`, { cause: error });
+    return new FetchError(
+      'network',
+      url.href,
+      `${hop} could not be fetched: ${message}${code && !message.includes(code) ? ` (${code})` : ''}`,
+      { cause: error },
+    );
   }
 }
 

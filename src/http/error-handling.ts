@@ -75,7 +75,9 @@ export function frameworkErrorHandler(headersOf: RefusedRequestHeaders = async (
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const problem =
       error.code === 'FST_ERR_BAD_URL'
-        ? errors.badRequest(`The request path is invalid: ${BAD_PATH_ENCODING}.`, [{ location: 'path', name: 'path', message: BAD_PATH_ENCODING }])
+        ? errors.badRequest(`The request path is invalid: ${BAD_PATH_ENCODING}.`, [
+            { location: 'path', name: 'path', message: BAD_PATH_ENCODING },
+          ])
         : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? new ApiError(414, `A path segment is longer than ${MAX_PATH_PARAM_LENGTH} characters; no identifier of this API is that long.`)
           : errors.internal();
@@ -98,9 +100,24 @@ export const MAX_PATH_PARAM_LENGTH = 2048;
 
 /** Connection-level failures of PostgreSQL or SQLite: the request may succeed later. */
 const STORAGE_DOWN_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND',
-  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006',
-  'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_CANTOPEN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
+  'SQLITE_CANTOPEN',
 ]);
 
 function isStorageUnavailable(error: { code?: string; message?: string }): boolean {
@@ -110,7 +127,11 @@ function isStorageUnavailable(error: { code?: string; message?: string }): boole
 
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request, headers and body, was not received in time; send it whole, without pauses.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    'Request Timeout',
+    'The request, headers and body, was not received in time; send it whole, without pauses.',
+  ],
 };
 
 /** The response Node created for a request whose headers were parsed. */
@@ -152,11 +173,7 @@ export function clientErrorHandler(headersOf: RefusedRequestHeaders = async () =
 }
 
 function problemResponse(code: string | undefined, target: string | null, headers: Record<string, string | number>): string {
-  const [status, title, fallbackDetail] = CLIENT_ERRORS[code ?? ''] ?? [
-    400,
-    'Bad Request',
-    'The request could not be parsed as HTTP.',
-  ];
+  const [status, title, fallbackDetail] = CLIENT_ERRORS[code ?? ''] ?? [400, 'Bad Request', 'The request could not be parsed as HTTP.'];
   const detail =
     // eslint-disable-next-line no-control-regex -- finding control characters is what this expression is for
     status === 400 && target !== null && /[^\x00-\x7f]/.test(target) ? errors.nonAsciiTarget().detail : fallbackDetail;
@@ -169,7 +186,9 @@ function problemResponse(code: string | undefined, target: string | null, header
     instance: target === null ? '/' : encodeURI(target.split('?')[0]!),
     request_id: requestId,
   });
-  const extra = Object.entries({ 'X-Request-Id': requestId, ...headers }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const extra = Object.entries({ 'X-Request-Id': requestId, ...headers })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return (
     `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n${extra}` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`

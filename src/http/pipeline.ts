@@ -70,7 +70,10 @@ export function installPipeline(app: FastifyInstance, deps: PipelineDeps): void 
   // 404 and 405 have no route and so no admission; a /v1 request with a valid key
   // still counts against its tenant's rate and carries X-RateLimit-* (SPEC: on all
   // responses), or gets the 429 beyond it. A request without one is answered as is.
-  app.addHook('onRequest', hookOf((request, reply) => (request.is404 ? limitUnrouted(request, reply, deps) : undefined)));
+  app.addHook(
+    'onRequest',
+    hookOf((request, reply) => (request.is404 ? limitUnrouted(request, reply, deps) : undefined)),
+  );
 
   app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
@@ -176,7 +179,12 @@ export async function rateLimitHeadersOfRefused(
   const principal = await deps.keys.authenticate(token);
   if (!principal) return free;
   const decision = await deps.limiter.hit(principal.tenant.id, rateLimitOf(principal.tenant.plan, principal.tenant.customRateLimit));
-  return { ...free, 'X-RateLimit-Limit': decision.limit, 'X-RateLimit-Remaining': decision.remaining, 'X-RateLimit-Reset': decision.resetAt };
+  return {
+    ...free,
+    'X-RateLimit-Limit': decision.limit,
+    'X-RateLimit-Remaining': decision.remaining,
+    'X-RateLimit-Reset': decision.resetAt,
+  };
 }
 
 /**

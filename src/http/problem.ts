@@ -37,9 +37,11 @@ export const errors = {
   invalidField: (location: FieldError['location'], name: string, message: string) =>
     new ApiError(400, `${name}: ${message}`, { errors: [{ location, name, message }] }),
   nonAsciiTarget: () =>
-    new ApiError(400, 'The request target contains raw non-ASCII bytes; percent-encode non-ASCII characters in the path and query (RFC 3986).'),
-  unauthorized: (detail: string) =>
-    new ApiError(401, detail, { headers: { 'www-authenticate': 'Bearer realm="content-feed"' } }),
+    new ApiError(
+      400,
+      'The request target contains raw non-ASCII bytes; percent-encode non-ASCII characters in the path and query (RFC 3986).',
+    ),
+  unauthorized: (detail: string) => new ApiError(401, detail, { headers: { 'www-authenticate': 'Bearer realm="content-feed"' } }),
   usageLimitExceeded: (detail: string) => new ApiError(402, detail, { title: 'Usage Limit Exceeded' }),
   browserOrigin: () =>
     new ApiError(
@@ -54,10 +56,8 @@ export const errors = {
     }),
   conflict: (detail: string) => new ApiError(409, detail),
   unprocessable: (detail: string) => new ApiError(422, detail),
-  payloadTooLarge: (limitBytes: number) =>
-    new ApiError(413, `The request body is larger than the limit of ${limitBytes} bytes.`),
-  unsupportedMediaType: () =>
-    new ApiError(415, 'The request body must be JSON, sent with Content-Type: application/json.'),
+  payloadTooLarge: (limitBytes: number) => new ApiError(413, `The request body is larger than the limit of ${limitBytes} bytes.`),
+  unsupportedMediaType: () => new ApiError(415, 'The request body must be JSON, sent with Content-Type: application/json.'),
   tooManyRequests: (detail: string, retryAfterSeconds: number) =>
     new ApiError(429, detail, { title: 'Too Many Requests', headers: { 'retry-after': String(retryAfterSeconds) } }),
   internal: () => new ApiError(500, 'An internal error occurred. It has been logged; retry later or contact support with the request_id.'),

@@ -44,7 +44,8 @@ export const TrustLevel = Type.Integer({
 export const ConfigName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$', description: 'Letters, digits, _ . - (max 64).' });
 /** An http(s) URL the service fetches or calls (a feed, an article, a webhook). */
 export const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
-export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) => Type.Union([Type.Null(), schema], options);
+export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) =>
+  Type.Union([Type.Null(), schema], options);
 export const CreditAmount = Type.Number({ minimum: 0, maximum: 1e12, description: 'Credits, at most three decimals.' });
 /** `format: date` (ajv-formats, full mode) checks the calendar too: 2026-02-30 and 2026-13-45 are refused, 2028-02-29 taken. */
 export const UtcDay = Type.String({ format: 'date', description: 'UTC day, YYYY-MM-DD.' });

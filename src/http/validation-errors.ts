@@ -74,8 +74,16 @@ function collapseUnions(validation: FastifySchemaValidationError[]): FastifySche
     const branch = { values: branches.flatMap((b) => b!.values), types: branches.flatMap((b) => b!.types) };
     const named = branch.values.filter((v) => v !== null).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
     const nullable = branch.values.includes(null);
-    const described = [...branch.types, named.length > 0 ? `one of ${[...named, ...(nullable ? ['null'] : [])].join(', ')}` : nullable ? 'null' : ''];
-    const collapsed: FastifySchemaValidationError = { ...union, keyword: COLLAPSED, params: { branch }, message: `must be ${described.filter(Boolean).join(' or ')}` };
+    const described = [
+      ...branch.types,
+      named.length > 0 ? `one of ${[...named, ...(nullable ? ['null'] : [])].join(', ')}` : nullable ? 'null' : '',
+    ];
+    const collapsed: FastifySchemaValidationError = {
+      ...union,
+      keyword: COLLAPSED,
+      params: { branch },
+      message: `must be ${described.filter(Boolean).join(' or ')}`,
+    };
     errors = errors.flatMap((e) => (e === union ? [collapsed] : inside.includes(e) ? [] : [e]));
   }
   return errors;

@@ -29,7 +29,10 @@ export function installValidators(app: FastifyInstance): void {
   let ajvs: { coercing: Ajv; exact: Ajv } | undefined;
   const ajvsWithSharedSchemas = () => {
     if (ajvs) return ajvs;
-    const made = { coercing: addFormats.default(new Ajv({ ...common, coerceTypes: 'array' })), exact: addFormats.default(new Ajv({ ...common, coerceTypes: false })) };
+    const made = {
+      coercing: addFormats.default(new Ajv({ ...common, coerceTypes: 'array' })),
+      exact: addFormats.default(new Ajv({ ...common, coerceTypes: false })),
+    };
     // Shared schemas ($id) are all known once the app is ready, before any request.
     for (const shared of Object.values(app.getSchemas())) {
       if (!(shared as { $id?: string }).$id) continue;

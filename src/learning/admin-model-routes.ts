@@ -33,9 +33,12 @@ const TrainingView = Type.Object({
   truncated: Type.Boolean(),
   read_ms: Type.Integer(),
   train_ms: Type.Integer(),
-  fitted_scenarios: Type.Array(Type.String(), { description: 'Scenarios with weights fitted to their clicks in this run (enough data: 30 clicks, 300 impressions), each once.' }),
+  fitted_scenarios: Type.Array(Type.String(), {
+    description: 'Scenarios with weights fitted to their clicks in this run (enough data: 30 clicks, 300 impressions), each once.',
+  }),
   fitted_weights: Type.Array(Type.Object({ scenario: Type.String(), algorithm_id: Type.String() }), {
-    description: "What was fitted in this run: weights are fitted per scenario and algorithm, so each variant of an experiment learns from its own readers (docs/learning.md).",
+    description:
+      'What was fitted in this run: weights are fitted per scenario and algorithm, so each variant of an experiment learns from its own readers (docs/learning.md).',
   }),
 });
 
@@ -107,7 +110,8 @@ export const adminModelRoutes: FastifyPluginAsyncTypebox<AdminModelRoutesDeps> =
           fitted_weights: r.fitted.map((f) => ({ scenario: f.scenario, algorithm_id: f.algorithmId })),
         };
       } catch (err) {
-        if (err instanceof TrainingBusyError) throw errors.conflict('A training of this tenant is running; its result shows in GET …/model when it ends.');
+        if (err instanceof TrainingBusyError)
+          throw errors.conflict('A training of this tenant is running; its result shows in GET …/model when it ends.');
         throw err;
       }
     },

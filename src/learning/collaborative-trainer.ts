@@ -119,7 +119,9 @@ export class CollaborativeTrainer {
   private trainOnThread(tenantId: string, now: number): Promise<TrainingReport> {
     return new Promise((resolve, reject) => {
       const thread = startThread(THREAD_ENTRY, { databaseUrl: this.options.databaseUrl, tenantId, now } satisfies TrainingThreadInput);
-      thread.once('message', (reply: { report: TrainingReport } | { error: string }) => ('error' in reply ? reject(new Error(`training thread: ${reply.error}`)) : resolve(reply.report)));
+      thread.once('message', (reply: { report: TrainingReport } | { error: string }) =>
+        'error' in reply ? reject(new Error(`training thread: ${reply.error}`)) : resolve(reply.report),
+      );
       thread.once('error', reject);
       thread.once('exit', (code) => reject(new Error(`training thread exited with code ${code}`)));
     });

@@ -32,7 +32,12 @@ export async function fitTenantWeights(db: Kysely<Database>, tenantId: string, n
     const algorithm = await findAlgorithm(db, tenantId, algorithmId);
     const weights = algorithm ? fitWeights(samples, algorithm.config.weights) : null;
     if (weights === null) continue;
-    const row = { weights: JSON.stringify(weights), impressions: samples.length, clicks: samples.filter((e) => e.clicked).length, fitted_at: now };
+    const row = {
+      weights: JSON.stringify(weights),
+      impressions: samples.length,
+      clicks: samples.filter((e) => e.clicked).length,
+      fitted_at: now,
+    };
     await db
       .insertInto('fitted_weights')
       .values({ tenant_id: tenantId, scenario, algorithm_id: algorithmId, ...row })
@@ -43,12 +48,22 @@ export async function fitTenantWeights(db: Kysely<Database>, tenantId: string, n
   const kept = new Set(fitted.map((f) => `${f.scenario}\0${f.algorithmId}`));
   const stored = await db.selectFrom('fitted_weights').select(['scenario', 'algorithm_id']).where('tenant_id', '=', tenantId).execute();
   for (const s of stored.filter((s) => !kept.has(`${s.scenario}\0${s.algorithm_id}`))) {
-    await db.deleteFrom('fitted_weights').where('tenant_id', '=', tenantId).where('scenario', '=', s.scenario).where('algorithm_id', '=', s.algorithm_id).execute();
+    await db
+      .deleteFrom('fitted_weights')
+      .where('tenant_id', '=', tenantId)
+      .where('scenario', '=', s.scenario)
+      .where('algorithm_id', '=', s.algorithm_id)
+      .execute();
   }
   return fitted;
 }
 
-export async function findFittedWeights(db: Kysely<Database>, tenantId: string, scenario: string, algorithmId: string): Promise<FittedWeights | null> {
+export async function findFittedWeights(
+  db: Kysely<Database>,
+  tenantId: string,
+  scenario: string,
+  algorithmId: string,
+): Promise<FittedWeights | null> {
   const row = await db
     .selectFrom('fitted_weights')
     .selectAll()
@@ -57,7 +72,14 @@ export async function findFittedWeights(db: Kysely<Database>, tenantId: string, 
     .where('algorithm_id', '=', algorithmId)
     .executeTakeFirst();
   if (!row) return null;
-  return { scenario, algorithmId, weights: JSON.parse(row.weights) as Weights, impressions: Number(row.impressions), clicks: Number(row.clicks), fittedAt: Number(row.fitted_at) };
+  return {
+    scenario,
+    algorithmId,
+    weights: JSON.parse(row.weights) as Weights,
+    impressions: Number(row.impressions),
+    clicks: Number(row.clicks),
+    fittedAt: Number(row.fitted_at),
+  };
 }
 
 /**

@@ -164,7 +164,12 @@ export function gramMatrix(factors: Float32Array, k: number, regularization: num
  * exactly (Cholesky) with the items fixed: what training would give them, for
  * a user who clicked a moment ago or was never trained. `entries` name item rows.
  */
-export function foldIn(gram: Float64Array, itemFactors: Float32Array, k: number, entries: readonly { item: number; preference: number; confidence: number }[]): Float32Array {
+export function foldIn(
+  gram: Float64Array,
+  itemFactors: Float32Array,
+  k: number,
+  entries: readonly { item: number; preference: number; confidence: number }[],
+): Float32Array {
   const a = Float64Array.from(gram);
   const b = new Float64Array(k);
   for (const { item, preference, confidence } of entries) {

@@ -37,7 +37,9 @@ export interface EngagementCounters {
 export function interactionOf(c: EngagementCounters): { preference: 0 | 1; confidence: number } | null {
   const { pull, push } = signalWeights({ ...c, vector: null, category: null, sourceId: '', impressions: 0, lastAt: 0 });
   if (pull === push) return null;
-  return pull > push ? { preference: 1, confidence: 1 + CONFIDENCE_ALPHA * (pull - push) } : { preference: 0, confidence: 1 + CONFIDENCE_ALPHA * (push - pull) };
+  return pull > push
+    ? { preference: 1, confidence: 1 + CONFIDENCE_ALPHA * (pull - push) }
+    : { preference: 0, confidence: 1 + CONFIDENCE_ALPHA * (push - pull) };
 }
 
 export interface TenantInteractions {
@@ -54,7 +56,12 @@ export interface TenantInteractions {
  * dislikes as preference 0 (interactionOf). Impressions alone are left out:
  * nine in ten signal rows are only that. Read in primary-key pages, so no index beyond the table's own is needed.
  */
-export async function readTenantInteractions(db: Kysely<Database>, tenantId: string, now: number, pageSize = PAGE): Promise<TenantInteractions> {
+export async function readTenantInteractions(
+  db: Kysely<Database>,
+  tenantId: string,
+  now: number,
+  pageSize = PAGE,
+): Promise<TenantInteractions> {
   const since = now - TRAINING_WINDOW_MS;
   const itemIndex = new Map<string, number>();
   const itemIds: string[] = [];
@@ -67,7 +74,8 @@ export async function readTenantInteractions(db: Kysely<Database>, tenantId: str
 
   const flush = () => {
     if (user === null || user.entries.length === 0) return;
-    const entries = user.entries.length > MAX_ITEMS_PER_USER ? user.entries.sort((a, b) => b.at - a.at).slice(0, MAX_ITEMS_PER_USER) : user.entries;
+    const entries =
+      user.entries.length > MAX_ITEMS_PER_USER ? user.entries.sort((a, b) => b.at - a.at).slice(0, MAX_ITEMS_PER_USER) : user.entries;
     for (const e of entries) {
       // Columns only for the items kept: a heavy user's dropped items cost nothing.
       let column = itemIndex.get(e.contentId);
@@ -98,7 +106,13 @@ export async function readTenantInteractions(db: Kysely<Database>, tenantId: str
     const rows = await query.orderBy('user_id').orderBy('content_id').limit(pageSize).execute();
     for (const r of rows) {
       if (Number(r.updated_at) < since) continue;
-      const interaction = interactionOf({ clicks: r.clicks, likes: r.likes, dislikes: r.dislikes, shares: r.shares, dwellMs: Number(r.dwell_ms) });
+      const interaction = interactionOf({
+        clicks: r.clicks,
+        likes: r.likes,
+        dislikes: r.dislikes,
+        shares: r.shares,
+        dwellMs: Number(r.dwell_ms),
+      });
       if (interaction === null) continue;
       if (user?.id !== r.user_id) {
         flush();

@@ -92,7 +92,18 @@ export async function modelStatus(db: Kysely<Database>, tenantId: string, now: n
     .select(['version', 'trained_at', 'factors', 'users', 'items', 'interactions', 'truncated', 'training_ms', 'lease_until'])
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-  if (!row) return { version: 0, trainedAt: null, factors: null, users: 0, items: 0, interactions: 0, truncated: false, trainingMs: 0, training: false };
+  if (!row)
+    return {
+      version: 0,
+      trainedAt: null,
+      factors: null,
+      users: 0,
+      items: 0,
+      interactions: 0,
+      truncated: false,
+      trainingMs: 0,
+      training: false,
+    };
   return {
     version: Number(row.version),
     trainedAt: row.trained_at === null ? null : Number(row.trained_at),
@@ -111,7 +122,11 @@ export async function modelStatus(db: Kysely<Database>, tenantId: string, now: n
  * worker of a fleet trains a tenant at a time. True when taken.
  */
 export async function takeTrainingLease(db: Kysely<Database>, tenantId: string, now: number, until: number): Promise<boolean> {
-  await db.insertInto('collaborative_models').values({ tenant_id: tenantId }).onConflict((oc) => oc.column('tenant_id').doNothing()).execute();
+  await db
+    .insertInto('collaborative_models')
+    .values({ tenant_id: tenantId })
+    .onConflict((oc) => oc.column('tenant_id').doNothing())
+    .execute();
   const result = await db
     .updateTable('collaborative_models')
     .set({ lease_until: until })

@@ -47,7 +47,8 @@ export async function readWeightSamples(db: Kysely<Database>, tenantId: string, 
     if (!groups.has(group)) groups.set(group, { scenario: r.scenario, algorithmId, samples: [] });
     const key = `${group}\0${r.session_id}\0${r.content_id}`;
     if (r.type === 'click') clicked.add(key);
-    else if (!shown.has(key)) shown.set(key, { group, sample: { features: JSON.parse(r.features) as number[], position: r.position, clicked: false } });
+    else if (!shown.has(key))
+      shown.set(key, { group, sample: { features: JSON.parse(r.features) as number[], position: r.position, clicked: false } });
   }
   for (const [key, { group, sample }] of shown) {
     const list = groups.get(group)!.samples;

@@ -17,4 +17,3 @@ export function base62FromBigInt(value: bigint, width = 0): string {
   }
   return out.padStart(width, '0');
 }
-

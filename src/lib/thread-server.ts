@@ -25,11 +25,14 @@ function serveOn<Call extends object>(port: MessagePort, handle: (call: Call) =>
     if ('connect' in call) return serveOn(call.connect, handle, later);
     const started = performance.now();
     const run = () => handle(call);
-    void (later?.picks(call) ? later.run(run) : Promise.resolve().then(run))
-      .then(
-        (result) => port.postMessage({ id: call.id, result, ms: performance.now() - started, cpuMs: threadCpuMs() } satisfies ThreadReply),
-        (error: unknown) => port.postMessage({ id: call.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies ThreadReply),
-      );
+    void (later?.picks(call) ? later.run(run) : Promise.resolve().then(run)).then(
+      (result) => port.postMessage({ id: call.id, result, ms: performance.now() - started, cpuMs: threadCpuMs() } satisfies ThreadReply),
+      (error: unknown) =>
+        port.postMessage({
+          id: call.id,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        } satisfies ThreadReply),
+    );
   });
 }
 

@@ -8,7 +8,6 @@ import { requireTenant } from '../tenants/tenant-service.js';
 import { billingCycleAt } from './billing-cycle.js';
 import { usageByDay } from './usage-repo.js';
 
-
 export type AdminUsageRoutesDeps = Pick<AppDeps, 'clock' | 'db' | 'meter'>;
 
 export const adminUsageRoutes: FastifyPluginAsyncTypebox<AdminUsageRoutesDeps> = async (app, deps) => {

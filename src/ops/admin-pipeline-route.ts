@@ -22,7 +22,10 @@ export const adminPipelineRoute: FastifyPluginAsyncTypebox<AdminPipelineRouteDep
           {
             200: Type.Object({
               crawl: Type.Object({ due: Count, crawling: Count, failing: Count }, { description: 'crawl_sources{state}' }),
-              events: Type.Object({ backlog: Count, lag_seconds: Type.Number({ minimum: 0 }) }, { description: 'events_unprocessed, events_lag_seconds' }),
+              events: Type.Object(
+                { backlog: Count, lag_seconds: Type.Number({ minimum: 0 }) },
+                { description: 'events_unprocessed, events_lag_seconds' },
+              ),
               push_jobs: Type.Object({ pending: Count, processing: Count }, { description: 'push_jobs_active{status}' }),
               webhooks: Type.Object({ pending: Count }, { description: 'webhook_deliveries_pending' }),
             }),
@@ -33,7 +36,12 @@ export const adminPipelineRoute: FastifyPluginAsyncTypebox<AdminPipelineRouteDep
     },
     async () => {
       const s = await readPipelineStatus(deps.db, deps.clock.now());
-      return { crawl: s.crawl, events: { backlog: s.events.backlog, lag_seconds: s.events.lagSeconds }, push_jobs: s.pushJobs, webhooks: s.webhooks };
+      return {
+        crawl: s.crawl,
+        events: { backlog: s.events.backlog, lag_seconds: s.events.lagSeconds },
+        push_jobs: s.pushJobs,
+        webhooks: s.webhooks,
+      };
     },
   );
 };

@@ -5,7 +5,10 @@ import type { BackgroundThread } from '../workers/background-thread.js';
 import type { Database } from '../db/schema.js';
 import { errors } from '../http/problem.js';
 
-export function healthRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; metrics: Registry; background: BackgroundThread | null }): void {
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; metrics: Registry; background: BackgroundThread | null },
+): void {
   const hide = { hide: true };
   // Probes are called every few seconds by every load balancer and Prometheus: no
   // request line for them (warn and above still are: readyz's database failure).

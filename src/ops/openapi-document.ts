@@ -10,7 +10,10 @@ const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 /** The headers the server sends (pipeline.ts, problem.ts, the routes). */
 export const RESPONSE_HEADERS: Json = {
-  'X-Request-Id': { description: 'The request id (`req_…`), also in problem details and logs: quote it to support.', schema: { type: 'string' } },
+  'X-Request-Id': {
+    description: 'The request id (`req_…`), also in problem details and logs: quote it to support.',
+    schema: { type: 'string' },
+  },
   'X-Credits-Used': { description: 'Credits this request consumed (0 when free or refused).', schema: { type: 'number', minimum: 0 } },
   'X-RateLimit-Limit': { description: "Requests per second the tenant's plan allows.", schema: { type: 'integer', minimum: 0 } },
   'X-RateLimit-Remaining': { description: 'Requests left in the current one-second window.', schema: { type: 'integer', minimum: 0 } },

@@ -42,12 +42,19 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
     // Per operation: operationId, security, documented body, and which admin operations a
     // tenant member's console session may call (docs/console.md: the console's contract,
     // and the list the member security tests run over).
-    transform: ({ schema, url, route }) => ({ schema: describeOperation(schema as Record<string, unknown> | undefined, route) as typeof schema, url }),
+    transform: ({ schema, url, route }) => ({
+      schema: describeOperation(schema as Record<string, unknown> | undefined, route) as typeof schema,
+      url,
+    }),
     // The whole document: optional defaults, problem media type and examples, response headers.
     transformObject: (document) =>
       'openapiObject' in document ? finishDocument(document.openapiObject as Record<string, unknown>) : document.swaggerObject,
   });
   // The page's own title, not "Swagger UI": it is the service's reference (issue 19).
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true }, theme: { title: 'content-feed API reference' } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    theme: { title: 'content-feed API reference' },
+  });
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 }

@@ -15,7 +15,9 @@ export async function readPipelineStatus(db: Kysely<Database>, now: number): Pro
     db
       .selectFrom('sources')
       .select([
-        sql<number>`sum(case when active = 1 and feed_url is not null and (next_crawl_at is null or next_crawl_at <= ${now}) and (crawl_lease_until is null or crawl_lease_until <= ${now}) then 1 else 0 end)`.as('due'),
+        sql<number>`sum(case when active = 1 and feed_url is not null and (next_crawl_at is null or next_crawl_at <= ${now}) and (crawl_lease_until is null or crawl_lease_until <= ${now}) then 1 else 0 end)`.as(
+          'due',
+        ),
         sql<number>`sum(case when crawl_lease_until > ${now} then 1 else 0 end)`.as('crawling'),
         sql<number>`sum(case when active = 1 and error_count > 0 then 1 else 0 end)`.as('failing'),
       ])
@@ -25,8 +27,17 @@ export async function readPipelineStatus(db: Kysely<Database>, now: number): Pro
       .select([(eb) => eb.fn.countAll<number>().as('backlog'), (eb) => eb.fn.min('received_at').as('oldest')])
       .where('processed', '=', 0)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('push_jobs').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('status', 'in', ['pending', 'processing']).groupBy('status').execute(),
-    db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('push_jobs')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('status', 'in', ['pending', 'processing'])
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
   ]);
   const jobs = new Map(push.map((r) => [r.status, Number(r.n)]));
   const oldest = events.oldest === null ? null : Number(events.oldest);

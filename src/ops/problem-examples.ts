@@ -9,7 +9,11 @@ const EXAMPLE_REQUEST_ID = 'req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98';
  * server throws from (problem.ts), so /docs shows what a client will receive.
  */
 export function problemExample(status: number, path: string): ProblemBody {
-  return problemBody(exampleError(status, path), path.replace(/\{(\w+)\}/g, (_, name: string) => `example_${name}`), EXAMPLE_REQUEST_ID);
+  return problemBody(
+    exampleError(status, path),
+    path.replace(/\{(\w+)\}/g, (_, name: string) => `example_${name}`),
+    EXAMPLE_REQUEST_ID,
+  );
 }
 
 function exampleError(status: number, path: string): ApiError {
@@ -20,9 +24,13 @@ function exampleError(status: number, path: string): ApiError {
           { location: 'body', name: 'events[2].tracking_token', message: 'is required for click' },
         ]);
       }
-      return errors.badRequest('The request is invalid: limit must be <= 100.', [{ location: 'query', name: 'limit', message: 'must be <= 100' }]);
+      return errors.badRequest('The request is invalid: limit must be <= 100.', [
+        { location: 'query', name: 'limit', message: 'must be <= 100' },
+      ]);
     case 401:
-      return errors.unauthorized(path.startsWith('/v1') ? 'The API key is malformed, unknown or revoked.' : 'The operator token is not valid.');
+      return errors.unauthorized(
+        path.startsWith('/v1') ? 'The API key is malformed, unknown or revoked.' : 'The operator token is not valid.',
+      );
     case 402:
       return errors.usageLimitExceeded(
         'The usage cap of 10000 credits for this billing cycle is reached; this request would cost 1 credits. ' +

@@ -15,7 +15,9 @@ const PAGE_MAX = 100;
 
 const ConsoleJobView = Type.Composite([
   PushJobView,
-  Type.Object({ duration_ms: Nullable(Type.Integer(), { description: 'From started_at to finished_at; null until the job has finished.' }) }),
+  Type.Object({
+    duration_ms: Nullable(Type.Integer(), { description: 'From started_at to finished_at; null until the job has finished.' }),
+  }),
 ]);
 
 /** How long the job ran, retries included; null while it has not finished. */
@@ -37,9 +39,12 @@ export const adminPushRoutes: FastifyPluginAsyncTypebox<AdminPushRoutesDeps> = a
       schema: {
         tags,
         security,
-        summary: 'The tenant\'s most recent push jobs, newest first (without download URLs)',
+        summary: "The tenant's most recent push jobs, newest first (without download URLs)",
         params: TenantIdParams,
-        querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT }) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { limit: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT }) },
+          { additionalProperties: false },
+        ),
         response: withProblems({ 200: Type.Object({ push_jobs: Type.Array(ConsoleJobView) }) }, [400, 401, 403, 404]),
       },
     },

@@ -17,7 +17,11 @@ export async function insertChunks(db: Db, jobId: string, ranges: ChunkRange[]):
     user_ids: range.kind === 'listed' ? JSON.stringify(range.userIds) : null,
     status: 'pending' as const,
   }));
-  for (let at = 0; at < rows.length; at += 500) await db.insertInto('push_job_chunks').values(rows.slice(at, at + 500)).execute();
+  for (let at = 0; at < rows.length; at += 500)
+    await db
+      .insertInto('push_job_chunks')
+      .values(rows.slice(at, at + 500))
+      .execute();
 }
 
 export async function hasChunks(db: Db, jobId: string): Promise<boolean> {
@@ -30,7 +34,14 @@ export async function hasChunks(db: Db, jobId: string): Promise<boolean> {
  * UPDATE, with `FOR UPDATE SKIP LOCKED` on PostgreSQL as for jobs, so workers
  * sharing a job each get a different chunk without waiting on each other.
  */
-export async function claimChunk(db: Db, kind: DatabaseKind, owner: string, now: number, leaseMs: number, jobId: string | null): Promise<PushChunk | null> {
+export async function claimChunk(
+  db: Db,
+  kind: DatabaseKind,
+  owner: string,
+  now: number,
+  leaseMs: number,
+  jobId: string | null,
+): Promise<PushChunk | null> {
   const next = db
     .selectFrom('push_job_chunks')
     .select('id')
@@ -65,19 +76,38 @@ export interface ChunkHandle {
 type ChunkUpdate = UpdateQueryBuilder<Database, 'push_job_chunks', 'push_job_chunks', UpdateResult>;
 
 const heldBy = (run: ChunkHandle) => (query: ChunkUpdate) =>
-  query.where('id', '=', run.chunkId).where('status', '=', 'processing').where('lease_owner', '=', run.owner).where('attempts', '=', run.attempt);
+  query
+    .where('id', '=', run.chunkId)
+    .where('status', '=', 'processing')
+    .where('lease_owner', '=', run.owner)
+    .where('attempts', '=', run.attempt);
 
 /** Extends the chunk's lease; false when the run lost it. */
 export async function renewChunkLease(db: Db, run: ChunkHandle, now: number, leaseMs: number): Promise<boolean> {
-  const result = await db.updateTable('push_job_chunks').set({ lease_expires_at: now + leaseMs }).$call(heldBy(run)).executeTakeFirst();
+  const result = await db
+    .updateTable('push_job_chunks')
+    .set({ lease_expires_at: now + leaseMs })
+    .$call(heldBy(run))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Marks the chunk done with its part file; false (nothing written) when the run no longer holds it. */
-export async function finishChunk(db: Db, run: ChunkHandle, done: { processed: number; skipped: number; partKey: string }): Promise<boolean> {
+export async function finishChunk(
+  db: Db,
+  run: ChunkHandle,
+  done: { processed: number; skipped: number; partKey: string },
+): Promise<boolean> {
   const result = await db
     .updateTable('push_job_chunks')
-    .set({ status: 'done', lease_owner: null, lease_expires_at: null, users_processed: done.processed, users_skipped: done.skipped, part_key: done.partKey })
+    .set({
+      status: 'done',
+      lease_owner: null,
+      lease_expires_at: null,
+      users_processed: done.processed,
+      users_skipped: done.skipped,
+      part_key: done.partKey,
+    })
     .$call(heldBy(run))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -94,12 +124,20 @@ export async function releaseChunk(db: Db, run: ChunkHandle): Promise<void> {
 
 /** Ends a chunk's lease now (its run hit an error): the next claim takes it over as a new attempt. */
 export async function abandonChunk(db: Db, run: ChunkHandle, now: number): Promise<void> {
-  await db.updateTable('push_job_chunks').set({ lease_expires_at: now - 1 }).$call(heldBy(run)).execute();
+  await db
+    .updateTable('push_job_chunks')
+    .set({ lease_expires_at: now - 1 })
+    .$call(heldBy(run))
+    .execute();
 }
 
 /** How far a job's chunks are: all done, or one whose runs kept dying (it will not be claimed again). */
 export async function chunkState(db: Db, jobId: string, now: number): Promise<{ total: number; done: number; exhausted: number }> {
-  const rows = await db.selectFrom('push_job_chunks').select(['status', 'lease_expires_at', 'attempts']).where('job_id', '=', jobId).execute();
+  const rows = await db
+    .selectFrom('push_job_chunks')
+    .select(['status', 'lease_expires_at', 'attempts'])
+    .where('job_id', '=', jobId)
+    .execute();
   let done = 0;
   let exhausted = 0;
   for (const r of rows) {

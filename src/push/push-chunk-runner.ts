@@ -93,8 +93,10 @@ export class PushChunkRunner {
   async run(job: PushJob, plan: PushPlan, chunk: PushChunk, owner: string, stopping: AbortSignal): Promise<ChunkOutcome> {
     const { db, clock, leaseMs, objects } = this.deps;
     const run: ChunkHandle = { chunkId: chunk.id, owner, attempt: chunk.attempts };
-    const lease = keepLease(() => renewChunkLease(db, run, clock.now(), leaseMs), leaseMs, (err) =>
-      this.deps.log.error({ err, jobId: job.id, chunk: chunk.seq }, 'push chunk heartbeat failed'),
+    const lease = keepLease(
+      () => renewChunkLease(db, run, clock.now(), leaseMs),
+      leaseMs,
+      (err) => this.deps.log.error({ err, jobId: job.id, chunk: chunk.seq }, 'push chunk heartbeat failed'),
     );
     const key = partKey(job.id, chunk.seq, chunk.attempts);
     const signal = AbortSignal.any([lease.lost, stopping]);
@@ -107,7 +109,10 @@ export class PushChunkRunner {
         await releaseChunk(db, run);
         return 'released';
       }
-      this.deps.log.error({ err: error, jobId: job.id, chunk: chunk.seq, attempt: chunk.attempts }, 'push chunk run failed; it will be retried');
+      this.deps.log.error(
+        { err: error, jobId: job.id, chunk: chunk.seq, attempt: chunk.attempts },
+        'push chunk run failed; it will be retried',
+      );
       await abandonChunk(db, run, clock.now());
       return 'abandoned';
     } finally {
@@ -120,7 +125,10 @@ export class PushChunkRunner {
       // Not for users deleted since their line was written (their erasure found nothing to erase yet).
       const offeredTo = [...new Set(tally.offered.map((o) => o.user_id))];
       const present = offeredTo.length > 0 ? await registeredUserIds(trx, job.tenantId, offeredTo) : new Set<string>();
-      await recordPushed(trx, tally.offered.filter((o) => present.has(o.user_id)));
+      await recordPushed(
+        trx,
+        tally.offered.filter((o) => present.has(o.user_id)),
+      );
       return true;
     });
     if (!done) {
@@ -171,7 +179,18 @@ export class PushChunkRunner {
           const view = views.get(r.id);
           if (!view || state.blocked.has(view.source.id)) continue; // deleted, or its source blocked meanwhile
           if (candidates.length === job.candidatesPerUser) break;
-          const token = this.deps.tokens.issue({ tenantId: job.tenantId, contentId: r.id, scenario: job.scenario, channel: 'push', userId, requestId: job.id, position: candidates.length, issuedAt, features: r.components ?? null, experiment });
+          const token = this.deps.tokens.issue({
+            tenantId: job.tenantId,
+            contentId: r.id,
+            scenario: job.scenario,
+            channel: 'push',
+            userId,
+            requestId: job.id,
+            position: candidates.length,
+            issuedAt,
+            features: r.components ?? null,
+            experiment,
+          });
           candidates.push({ ...view, score: r.score, tracking_token: token });
           tally.offered.push({ tenant_id: job.tenantId, user_id: userId, content_id: r.id, job_id: job.id, pushed_at: now });
         }
@@ -187,7 +206,8 @@ export class PushChunkRunner {
 
   /** Push users and their credits per variant, counted once the chunk is done. */
   private async countServed(job: PushJob, experiment: Experiment, perVariant: Map<string, number>): Promise<void> {
-    for (const [variant, users] of perVariant) this.arms.served.count(job.tenantId, experiment.id, variant, { pushUsers: users, millicredits: users * MILLICREDITS_PER_USER });
+    for (const [variant, users] of perVariant)
+      this.arms.served.count(job.tenantId, experiment.id, variant, { pushUsers: users, millicredits: users * MILLICREDITS_PER_USER });
     await this.arms.served.flush();
   }
 
@@ -198,7 +218,14 @@ export class PushChunkRunner {
    * all get the same ranking when it has no seeded exploration slot: it is
    * computed once per batch (`plain`) instead of once per user.
    */
-  private async rankUser(job: PushJob, config: AlgorithmConfig, userId: string, state: PushUserState, now: number, plain: SharedRanking): Promise<Ranked[]> {
+  private async rankUser(
+    job: PushJob,
+    config: AlgorithmConfig,
+    userId: string,
+    state: PushUserState,
+    now: number,
+    plain: SharedRanking,
+  ): Promise<Ranked[]> {
     const areas = rankingAreas(this.deps.areas, {}, state).targets;
     const limit = job.candidatesPerUser + SPARE_CANDIDATES;
     const shared = areas.length === 0 && isPlain(state) && explorationSlots(config, limit) === 0;
@@ -206,20 +233,31 @@ export class PushChunkRunner {
     return this.rankFor(job, config, userId, state, areas, now, limit);
   }
 
-  private async rankFor(job: PushJob, config: AlgorithmConfig, userId: string, state: PushUserState, areas: AreaTarget[], now: number, limit: number): Promise<Ranked[]> {
-    const ranked = await this.deps.ranker.rank({
-      tenantId: job.tenantId,
-      config,
-      user: state,
-      areas,
-      now,
-      seedKey: userId,
-      // A few spare, for items deleted or blocked since the pool saw them.
-      limit,
-      pageSize: job.candidatesPerUser,
-      exclude: state.pushed,
-      channels: PUSH_CHANNELS,
-    }, 'push');
+  private async rankFor(
+    job: PushJob,
+    config: AlgorithmConfig,
+    userId: string,
+    state: PushUserState,
+    areas: AreaTarget[],
+    now: number,
+    limit: number,
+  ): Promise<Ranked[]> {
+    const ranked = await this.deps.ranker.rank(
+      {
+        tenantId: job.tenantId,
+        config,
+        user: state,
+        areas,
+        now,
+        seedKey: userId,
+        // A few spare, for items deleted or blocked since the pool saw them.
+        limit,
+        pageSize: job.candidatesPerUser,
+        exclude: state.pushed,
+        channels: PUSH_CHANNELS,
+      },
+      'push',
+    );
     return ranked.sort((a, b) => b.score - a.score);
   }
 }

@@ -34,7 +34,9 @@ export const partKey = (jobId: string, seq: number, attempt: number) => `push/${
 
 export function toPushChunk(row: Selectable<PushJobChunksTable>): PushChunk {
   const range: ChunkRange =
-    row.user_ids === null ? { kind: 'ids', after: row.after_user_id, through: row.through_user_id } : { kind: 'listed', userIds: JSON.parse(row.user_ids) as string[] };
+    row.user_ids === null
+      ? { kind: 'ids', after: row.after_user_id, through: row.through_user_id }
+      : { kind: 'listed', userIds: JSON.parse(row.user_ids) as string[] };
   return {
     id: row.id,
     jobId: row.job_id,

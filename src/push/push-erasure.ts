@@ -17,7 +17,12 @@ import { resultKey } from './push-job.js';
 export async function erasePushRows(trx: Kysely<Database>, tenantId: string, userId: string): Promise<void> {
   await trx.deleteFrom('push_history').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
   // Manual lists are JSON arrays of at most 10,000 ids, a few jobs per tenant within retention.
-  const manual = await trx.selectFrom('push_jobs').select(['id', 'user_ids']).where('tenant_id', '=', tenantId).where('user_ids', 'is not', null).execute();
+  const manual = await trx
+    .selectFrom('push_jobs')
+    .select(['id', 'user_ids'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_ids', 'is not', null)
+    .execute();
   for (const job of manual) {
     const ids = JSON.parse(job.user_ids!) as string[];
     if (!ids.includes(userId)) continue;
@@ -27,7 +32,12 @@ export async function erasePushRows(trx: Kysely<Database>, tenantId: string, use
       .where('id', '=', job.id)
       .execute();
     // And the job's chunks' slices of it (push-chunk.ts), at most 2,000 ids each.
-    const chunks = await trx.selectFrom('push_job_chunks').select(['id', 'user_ids']).where('job_id', '=', job.id).where('user_ids', 'is not', null).execute();
+    const chunks = await trx
+      .selectFrom('push_job_chunks')
+      .select(['id', 'user_ids'])
+      .where('job_id', '=', job.id)
+      .where('user_ids', 'is not', null)
+      .execute();
     for (const chunk of chunks) {
       const listed = JSON.parse(chunk.user_ids!) as string[];
       if (!listed.includes(userId)) continue;
@@ -41,7 +51,12 @@ export async function erasePushRows(trx: Kysely<Database>, tenantId: string, use
 }
 
 /** Rewrites every stored file of the tenant's finished jobs that has a line of one of `userIds`. Returns how many were rewritten. */
-export async function eraseFromPushFiles(db: Kysely<Database>, objects: ObjectStore, tenantId: string, userIds: readonly string[]): Promise<number> {
+export async function eraseFromPushFiles(
+  db: Kysely<Database>,
+  objects: ObjectStore,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<number> {
   const jobs = await db
     .selectFrom('push_jobs')
     .select(['id', 'attempts'])
@@ -66,7 +81,12 @@ export async function eraseFromPushFiles(db: Kysely<Database>, objects: ObjectSt
  * ids are read from the file itself, 1,000 at a time (its chunks may have been
  * written by other workers), so memory does not grow with it. Returns how many.
  */
-export async function dropUsersDeletedDuringRun(db: Kysely<Database>, objects: ObjectStore, tenantId: string, key: string): Promise<number> {
+export async function dropUsersDeletedDuringRun(
+  db: Kysely<Database>,
+  objects: ObjectStore,
+  tenantId: string,
+  key: string,
+): Promise<number> {
   const file = await objects.get(key);
   if (!file) return 0;
   const gone: string[] = [];

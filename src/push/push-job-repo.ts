@@ -15,7 +15,14 @@ export async function findJob(db: Db, tenantId: string, jobId: string): Promise<
 
 /** A tenant's most recent jobs, newest first (finished jobs are kept only for the retention period). */
 export async function listJobs(db: Db, tenantId: string, limit: number): Promise<PushJob[]> {
-  const rows = await db.selectFrom('push_jobs').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('push_jobs')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toPushJob);
 }
 
@@ -25,7 +32,12 @@ export async function findJobById(db: Db, jobId: string): Promise<PushJob | null
 }
 
 export async function findByIdempotencyKey(db: Db, tenantId: string, key: string): Promise<PushJob | null> {
-  const row = await db.selectFrom('push_jobs').selectAll().where('tenant_id', '=', tenantId).where('idempotency_key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('push_jobs')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
   return row ? toPushJob(row) : null;
 }
 
@@ -121,11 +133,19 @@ type JobUpdate = UpdateQueryBuilder<Database, 'push_jobs', 'push_jobs', UpdateRe
 
 /** Limits an update to the rows a run may write: its job, still processing, still leased to it. */
 const heldBy = (run: RunHandle) => (query: JobUpdate) =>
-  query.where('id', '=', run.jobId).where('status', '=', 'processing').where('lease_owner', '=', run.owner).where('attempts', '=', run.attempt);
+  query
+    .where('id', '=', run.jobId)
+    .where('status', '=', 'processing')
+    .where('lease_owner', '=', run.owner)
+    .where('attempts', '=', run.attempt);
 
 /** Extends the lease; false when the run lost its job (taken over or finished elsewhere). */
 export async function renewLease(db: Db, run: RunHandle, now: number, leaseMs: number): Promise<boolean> {
-  const result = await db.updateTable('push_jobs').set({ lease_expires_at: now + leaseMs }).$call(heldBy(run)).executeTakeFirst();
+  const result = await db
+    .updateTable('push_jobs')
+    .set({ lease_expires_at: now + leaseMs })
+    .$call(heldBy(run))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

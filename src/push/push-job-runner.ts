@@ -61,15 +61,18 @@ export class PushJobRunner {
     const { db, clock, leaseMs } = this.deps;
     const run: RunHandle = { jobId: job.id, owner, attempt: job.attempts };
     const plan = await pushPlan(db, job, clock.now());
-    if (!plan) return this.fail(job, run, 'scenario_unavailable', `scenario ${job.scenario} is no longer a push scenario with an algorithm`);
+    if (!plan)
+      return this.fail(job, run, 'scenario_unavailable', `scenario ${job.scenario} is no longer a push scenario with an algorithm`);
     // The chunks are planned once, by the run that holds the job (fenced: a stalled older run plans nothing).
     const planned = await this.whileHeld(run, async (trx) => {
       if (!(await hasChunks(trx, job.id))) await insertChunks(trx, job.id, await planRanges(trx, job, CHUNK_USERS));
     });
     if (!planned) return 'lost';
 
-    const lease = keepLease(() => renewLease(db, run, clock.now(), leaseMs), leaseMs, (err) =>
-      this.deps.log.error({ err, jobId: job.id }, 'push job heartbeat failed'),
+    const lease = keepLease(
+      () => renewLease(db, run, clock.now(), leaseMs),
+      leaseMs,
+      (err) => this.deps.log.error({ err, jobId: job.id }, 'push job heartbeat failed'),
     );
     const signal = AbortSignal.any([lease.lost, stopping]);
     // eslint-disable-next-line no-useless-assignment -- the rule does not follow the paths out of the try that read it
@@ -79,7 +82,12 @@ export class PushJobRunner {
       const ranked = await this.rankChunks(job, plan, owner, signal);
       if (ranked === 'exhausted') {
         lease.stop();
-        return this.fail(job, run, 'attempts_exhausted', `a part of this job failed ${MAX_ATTEMPTS} times; create it again, or contact support with the job_id`);
+        return this.fail(
+          job,
+          run,
+          'attempts_exhausted',
+          `a part of this job failed ${MAX_ATTEMPTS} times; create it again, or contact support with the job_id`,
+        );
       }
       if (ranked !== 'done') {
         if (lease.lost.aborted) return 'lost';
@@ -88,7 +96,11 @@ export class PushJobRunner {
         return 'abandoned';
       }
       parts = await doneParts(db, job.id);
-      await assemblePushFile(this.deps.objects, key, parts.map((p) => p.partKey));
+      await assemblePushFile(
+        this.deps.objects,
+        key,
+        parts.map((p) => p.partKey),
+      );
     } catch (error) {
       if (lease.lost.aborted) return 'lost';
       if (stopping.aborted) return 'released';
@@ -108,7 +120,14 @@ export class PushJobRunner {
     const finished = await db.transaction().execute(async (trx) => {
       const held = await finishRun(trx, run, { status: 'completed', now, ...progress, charged, resultKey: key });
       if (!held) return false;
-      if (charged > 0) await addUsageRow(trx, { tenantId: job.tenantId, endpoint: 'push-candidates', day: utcDay(now), requests: 0, millicredits: charged });
+      if (charged > 0)
+        await addUsageRow(trx, {
+          tenantId: job.tenantId,
+          endpoint: 'push-candidates',
+          day: utcDay(now),
+          requests: 0,
+          millicredits: charged,
+        });
       await enqueueWebhook(trx, {
         tenantId: job.tenantId,
         type: 'push_job.completed',
@@ -140,7 +159,12 @@ export class PushJobRunner {
    * can take, and when other workers hold all that remain, waits for them (or
    * for their leases to run out, then takes theirs over).
    */
-  private async rankChunks(job: PushJob, plan: PushPlan, owner: string, signal: AbortSignal): Promise<'done' | 'exhausted' | 'stopped' | 'failed'> {
+  private async rankChunks(
+    job: PushJob,
+    plan: PushPlan,
+    owner: string,
+    signal: AbortSignal,
+  ): Promise<'done' | 'exhausted' | 'stopped' | 'failed'> {
     const { db, clock, leaseMs } = this.deps;
     for (;;) {
       if (signal.aborted) return 'stopped';
@@ -212,11 +236,20 @@ export class PushJobRunner {
   }
 
   /** Fails a job whose run (this one, or a worker that died on its last attempt) cannot complete it; nothing is charged. */
-  async fail(job: PushJob, run: { jobId: string; owner: string | null; attempt: number }, code: string, message: string): Promise<RunOutcome> {
+  async fail(
+    job: PushJob,
+    run: { jobId: string; owner: string | null; attempt: number },
+    code: string,
+    message: string,
+  ): Promise<RunOutcome> {
     const { db, clock } = this.deps;
     const now = clock.now();
     const failed = await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('push_jobs').select(['users_processed', 'users_skipped']).where('id', '=', job.id).executeTakeFirst();
+      const current = await trx
+        .selectFrom('push_jobs')
+        .select(['users_processed', 'users_skipped'])
+        .where('id', '=', job.id)
+        .executeTakeFirst();
       const progress = { processed: current?.users_processed ?? 0, skipped: current?.users_skipped ?? 0 };
       if (!(await finishRun(trx, run, { status: 'failed', now, ...progress, code, message }))) return false;
       await enqueueWebhook(trx, {
@@ -238,7 +271,8 @@ export class PushJobRunner {
   /** Every part file any chunk run may have written (done or not); best effort: retention sweeps them too. */
   private async removeParts(job: PushJob): Promise<void> {
     for (const { seq, attempts } of await chunkAttempts(this.deps.db, job.id)) {
-      for (let attempt = 1; attempt <= attempts; attempt++) await this.deps.objects.delete(partKey(job.id, seq, attempt)).catch(() => undefined);
+      for (let attempt = 1; attempt <= attempts; attempt++)
+        await this.deps.objects.delete(partKey(job.id, seq, attempt)).catch(() => undefined);
     }
   }
 }

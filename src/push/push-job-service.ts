@@ -55,7 +55,8 @@ export class PushJobService {
 
     const scenario = await findScenario(db, tenant.id, request.scenario);
     if (!scenario) throw errors.invalidField('body', 'scenario', `no scenario ${request.scenario}; scenarios are defined in the console`);
-    if (scenario.type !== 'push') throw errors.invalidField('body', 'scenario', `${request.scenario} is a ${scenario.type} scenario; push jobs need a push scenario`);
+    if (scenario.type !== 'push')
+      throw errors.invalidField('body', 'scenario', `${request.scenario} is a ${scenario.type} scenario; push jobs need a push scenario`);
 
     const createdAt = clock.now();
     const usersTotal = request.user_ids?.length ?? (await countTargets(db, tenant.id, request.target_mode as 'all' | 'active', createdAt));
@@ -126,7 +127,9 @@ export class PushJobService {
     const earlier = await findByIdempotencyKey(db, tenantId, key);
     if (!earlier) return null;
     if (earlier.requestHash !== requestHash) {
-      throw errors.unprocessable(`Idempotency-Key ${key} was already used with a different request body (job ${earlier.id}); use a new key for a new job.`);
+      throw errors.unprocessable(
+        `Idempotency-Key ${key} was already used with a different request body (job ${earlier.id}); use a new key for a new job.`,
+      );
     }
     return earlier;
   }
@@ -144,7 +147,11 @@ function normalise(body: CreatePushJob): CreatePushJob {
     throw errors.invalidField('body', 'user_ids', 'is required when target_mode is manual (1 to 10,000 user ids)');
   }
   if (body.target_mode !== 'manual' && body.user_ids !== undefined) {
-    throw errors.invalidField('body', 'user_ids', `is only used with target_mode manual; target_mode ${body.target_mode} selects the users itself`);
+    throw errors.invalidField(
+      'body',
+      'user_ids',
+      `is only used with target_mode manual; target_mode ${body.target_mode} selects the users itself`,
+    );
   }
   return {
     scenario: body.scenario,

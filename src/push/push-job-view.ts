@@ -18,10 +18,15 @@ export const CreatePushJobBody = Type.Object(
     candidates_per_user: Type.Integer({ minimum: 1, maximum: 3, default: 1 }),
     target_mode: Type.Union([Type.Literal('all'), Type.Literal('active'), Type.Literal('manual')], {
       default: 'all',
-      description: '`all`: every registered user; `active`: users active in the 30 days before creation; `manual`: the users in `user_ids`.',
+      description:
+        '`all`: every registered user; `active`: users active in the 30 days before creation; `manual`: the users in `user_ids`.',
     }),
     user_ids: Type.Optional(
-      Type.Array(UserId, { minItems: 1, maxItems: MAX_MANUAL_USERS, description: 'Required with `manual`, only then. Ids that are not registered users are skipped and counted.' }),
+      Type.Array(UserId, {
+        minItems: 1,
+        maxItems: MAX_MANUAL_USERS,
+        description: 'Required with `manual`, only then. Ids that are not registered users are skipped and counted.',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -29,7 +34,12 @@ export const CreatePushJobBody = Type.Object(
 
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
-    Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$', description: 'A retried create with the same key and body returns the same job.' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'A retried create with the same key and body returns the same job.',
+    }),
   ),
 });
 
@@ -45,8 +55,12 @@ export const PushJobView = Type.Object({
   users_total: Type.Integer({ description: 'Target users counted at creation (the reservation is 0.5 credit each).' }),
   users_processed: Type.Integer({ description: 'Lines written so far (progress while processing).' }),
   users_skipped: Type.Integer({ description: 'Requested ids that are not registered users, and users deleted before their turn.' }),
-  consumed_credits: Type.Number({ description: '0.5 per user processed, charged once when the job completes; 0 until then and for a failed job.' }),
-  download_url: Type.Optional(Type.String({ description: 'When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain GET.' })),
+  consumed_credits: Type.Number({
+    description: '0.5 per user processed, charged once when the job completes; 0 until then and for a failed job.',
+  }),
+  download_url: Type.Optional(
+    Type.String({ description: 'When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain GET.' }),
+  ),
   download_url_expires_at: Type.Optional(Type.String()),
   error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
 });

@@ -56,7 +56,12 @@ export async function planRanges(db: Kysely<Database>, job: PushJob, size: numbe
  * and reserved. `manual` walks the requested ids in their order and skips the
  * ones that are not registered.
  */
-export async function* targetBatches(db: Kysely<Database>, job: PushJob, range: ChunkRange, batchSize: number): AsyncGenerator<TargetBatch> {
+export async function* targetBatches(
+  db: Kysely<Database>,
+  job: PushJob,
+  range: ChunkRange,
+  batchSize: number,
+): AsyncGenerator<TargetBatch> {
   if (range.kind === 'listed') {
     const ids = range.userIds;
     for (let at = 0; at < ids.length; at += batchSize) {

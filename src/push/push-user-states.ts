@@ -16,7 +16,13 @@ export interface PushUserState extends UserFeedState {
  * (user-feed-state.ts), and what other push jobs offered them in the last
  * day. Users missing from the result were deleted since the batch was listed.
  */
-export async function loadPushUserStates(db: Kysely<Database>, tenantId: string, userIds: string[], jobId: string, now: number): Promise<Map<string, PushUserState>> {
+export async function loadPushUserStates(
+  db: Kysely<Database>,
+  tenantId: string,
+  userIds: string[],
+  jobId: string,
+  now: number,
+): Promise<Map<string, PushUserState>> {
   const states = new Map<string, PushUserState>();
   if (userIds.length === 0) return states;
   const [feedStates, pushes] = await Promise.all([
@@ -36,9 +42,16 @@ export async function loadPushUserStates(db: Kysely<Database>, tenantId: string,
 }
 
 /** Records what a batch of lines offered, so later jobs leave it out for a day. */
-export async function recordPushed(db: Kysely<Database>, rows: { tenant_id: string; user_id: string; content_id: string; job_id: string; pushed_at: number }[]): Promise<void> {
+export async function recordPushed(
+  db: Kysely<Database>,
+  rows: { tenant_id: string; user_id: string; content_id: string; job_id: string; pushed_at: number }[],
+): Promise<void> {
   // Chunks keep each statement under SQLite's bound-parameter limit.
-  for (let at = 0; at < rows.length; at += 2000) await db.insertInto('push_history').values(rows.slice(at, at + 2000)).execute();
+  for (let at = 0; at < rows.length; at += 2000)
+    await db
+      .insertInto('push_history')
+      .values(rows.slice(at, at + 2000))
+      .execute();
 }
 
 export async function forgetPushed(db: Kysely<Database>, jobId: string): Promise<void> {
@@ -46,5 +59,8 @@ export async function forgetPushed(db: Kysely<Database>, jobId: string): Promise
 }
 
 export async function prunePushHistory(db: Kysely<Database>, now: number): Promise<void> {
-  await db.deleteFrom('push_history').where('pushed_at', '<=', now - PUSH_REPEAT_WINDOW_MS).execute();
+  await db
+    .deleteFrom('push_history')
+    .where('pushed_at', '<=', now - PUSH_REPEAT_WINDOW_MS)
+    .execute();
 }

@@ -162,7 +162,12 @@ export class PushWorker {
     for (const abandoned of await abandonedJobIds(this.deps.db, now)) {
       const job = await findJobById(this.deps.db, abandoned.id);
       if (!job) continue;
-      await this.deps.runner.fail(job, { jobId: job.id, owner: abandoned.owner, attempt: abandoned.attempts }, 'attempts_exhausted', `${MAX_ATTEMPTS} runs of this job ended without completing it; create it again, or contact support with the job_id`);
+      await this.deps.runner.fail(
+        job,
+        { jobId: job.id, owner: abandoned.owner, attempt: abandoned.attempts },
+        'attempts_exhausted',
+        `${MAX_ATTEMPTS} runs of this job ended without completing it; create it again, or contact support with the job_id`,
+      );
     }
   }
 

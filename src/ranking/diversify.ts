@@ -168,7 +168,8 @@ export function diversify(scored: RankedItem[], limit: number, config: RankingCo
       const out = chosen[leaving] as number;
       bump(sourceCount, sourceOf[out] as number, -1);
       bump(categoryCount, categoryOf[out] as number, -1);
-      if (sourceCount[sourceOf[out] as number] === sourceCap - 1 || categoryCount[categoryOf[out] as number] === categoryCap - 1) blocked = false;
+      if (sourceCount[sourceOf[out] as number] === sourceCap - 1 || categoryCount[categoryOf[out] as number] === categoryCap - 1)
+        blocked = false;
     }
   }
   return chosen.map((i) => items[i] as RankedItem);
@@ -200,7 +201,8 @@ function remainingPairs(n: number, taken: Uint8Array, sourceOf: Int32Array, cate
   return {
     leastExcess(overCaps) {
       let least = Number.POSITIVE_INFINITY;
-      for (let p = 0; p < example.length && least > 0; p++) if ((left[p] as number) > 0) least = Math.min(least, overCaps(example[p] as number));
+      for (let p = 0; p < example.length && least > 0; p++)
+        if ((left[p] as number) > 0) least = Math.min(least, overCaps(example[p] as number));
       return least;
     },
     take(i) {

@@ -17,7 +17,11 @@ export const EXPLORATION_POOL_FACTOR = 4;
 export function rank(candidates: Candidate[], ctx: RankContext, options: { limit: number; pageSize: number }): RankedItem[] {
   const limit = Math.max(0, Math.floor(options.limit));
   const priorCtr = tenantPriorCtr(ctx.tenantCtr);
-  const scored: RankedItem[] = candidates.map((candidate) => ({ id: candidate.id, score: scoreCandidate(candidate, ctx, priorCtr), candidate }));
+  const scored: RankedItem[] = candidates.map((candidate) => ({
+    id: candidate.id,
+    score: scoreCandidate(candidate, ctx, priorCtr),
+    candidate,
+  }));
   scored.sort(byRank);
   const main = diversify(scored, limit, ctx.config, options.pageSize);
   return explore(main, scored, limit, ctx.config, options.pageSize, ctx.seed);
@@ -36,7 +40,14 @@ export function explorationSlots(config: Pick<RankingConfig, 'exploration'>, lim
  * items the picks push out are the last ones of `main`, so `main`'s own order is the same
  * whatever the seed.
  */
-export function explore(main: RankedItem[], scored: readonly RankedItem[], limit: number, config: RankingConfig, pageSize: number, seed: number): RankedItem[] {
+export function explore(
+  main: RankedItem[],
+  scored: readonly RankedItem[],
+  limit: number,
+  config: RankingConfig,
+  pageSize: number,
+  seed: number,
+): RankedItem[] {
   const slotsWanted = explorationSlots(config, limit);
   if (slotsWanted === 0) return main.slice(0, limit);
   const served = new Set(main.map((item) => item.id));

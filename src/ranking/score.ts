@@ -152,7 +152,14 @@ function weightedScore(c: Candidate, ctx: RankContext, priorCtr: number, parts: 
 }
 
 /** The score's components in a fixed order: what weights multiply, and what fitting weights learns from (learning/fit-weights.ts). */
-export const COMPONENTS = ['relevance', 'collaborative', 'freshness', 'popularity', 'area', 'follow'] as const satisfies readonly (keyof ScoreParts)[];
+export const COMPONENTS = [
+  'relevance',
+  'collaborative',
+  'freshness',
+  'popularity',
+  'area',
+  'follow',
+] as const satisfies readonly (keyof ScoreParts)[];
 export type ComponentName = (typeof COMPONENTS)[number];
 
 /** Each component unweighted, in COMPONENTS order, to three decimals: carried by a served item's tracking token. */
@@ -174,7 +181,11 @@ export function scoreCandidate(c: Candidate, ctx: RankContext, priorCtr: number 
 }
 
 /** The score `scoreCandidate` gives, with the weighted contribution of each component. */
-export function explainScore(c: Candidate, ctx: RankContext, priorCtr: number = tenantPriorCtr(ctx.tenantCtr)): { score: number; parts: ScoreParts } {
+export function explainScore(
+  c: Candidate,
+  ctx: RankContext,
+  priorCtr: number = tenantPriorCtr(ctx.tenantCtr),
+): { score: number; parts: ScoreParts } {
   const parts: ScoreParts = { relevance: 0, collaborative: 0, freshness: 0, popularity: 0, area: 0, follow: 0 };
   return { score: weightedScore(c, ctx, priorCtr, parts), parts };
 }

@@ -31,7 +31,10 @@ export class CoarseQuantizer {
     }
     const top = sphericalKMeans(sample, count, dim, groupCount, random, iterations);
     const members = membersByCluster(top.assignment, groupCount);
-    const shares = leafShares(members.map((m) => m.length), wanted);
+    const shares = leafShares(
+      members.map((m) => m.length),
+      wanted,
+    );
     const leafBlocks: Float32Array[] = [];
     const groupStart = new Int32Array(groupCount + 1);
     for (let g = 0; g < groupCount; g++) {

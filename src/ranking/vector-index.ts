@@ -78,7 +78,8 @@ export class VectorIndex {
   private addedSinceTraining = 0;
 
   constructor(o: VectorIndexOptions) {
-    if (!Number.isInteger(o.dimensions) || o.dimensions < 1) throw new RangeError(`dimensions must be a positive integer, got ${o.dimensions}`);
+    if (!Number.isInteger(o.dimensions) || o.dimensions < 1)
+      throw new RangeError(`dimensions must be a positive integer, got ${o.dimensions}`);
     this.dimensions = o.dimensions;
     this.listsOption = o.lists === undefined ? undefined : positiveInteger('lists', o.lists);
     this.probesOption = o.probes === undefined ? undefined : positiveInteger('probes', o.probes);

@@ -39,7 +39,10 @@ class Ring {
   private head = 0;
   size = 0;
 
-  constructor(readonly capacity: number, previous?: Ring) {
+  constructor(
+    readonly capacity: number,
+    previous?: Ring,
+  ) {
     this.times = new Float64Array(capacity);
     // A plan change keeps the most recent admissions, so changing the limit
     // never opens a burst.

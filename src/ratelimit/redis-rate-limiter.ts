@@ -59,12 +59,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER;
     const member = `${this.node}:${this.seq}`;
     try {
-      const [allowed, count, oldest, now] = (await (this.redis as SlidingLogRedis).cfSlidingLog(
-        this.prefix + key,
-        limit,
-        WINDOW_MS,
-        member,
-      ));
+      const [allowed, count, oldest, now] = await (this.redis as SlidingLogRedis).cfSlidingLog(this.prefix + key, limit, WINDOW_MS, member);
       return decision(allowed === 1, limit, count, Number(oldest), Number(now));
     } catch (error) {
       const now = Date.now();

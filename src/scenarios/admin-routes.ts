@@ -129,7 +129,13 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AdminScenarioRoutesD
     '/admin/v1/tenants/:tenant_id/algorithms/:algorithm_id',
     {
       config: admin,
-      schema: { tags: ['admin: algorithms'], security, summary: 'Get an algorithm', params: AlgorithmParams, response: withProblems({ 200: AlgorithmView }, [401, 404]) },
+      schema: {
+        tags: ['admin: algorithms'],
+        security,
+        summary: 'Get an algorithm',
+        params: AlgorithmParams,
+        response: withProblems({ 200: AlgorithmView }, [401, 404]),
+      },
     },
     async (request) => {
       const algorithm = await findAlgorithm(db, request.params.tenant_id, request.params.algorithm_id);
@@ -142,15 +148,25 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AdminScenarioRoutesD
     '/admin/v1/tenants/:tenant_id/algorithms/:algorithm_id',
     {
       config: admin,
-      schema: { tags: ['admin: algorithms'], security, summary: 'Delete an unused algorithm', params: AlgorithmParams, response: withProblems({ 204: Type.Null() }, [401, 404, 409]) },
+      schema: {
+        tags: ['admin: algorithms'],
+        security,
+        summary: 'Delete an unused algorithm',
+        params: AlgorithmParams,
+        response: withProblems({ 204: Type.Null() }, [401, 404, 409]),
+      },
     },
     async (request, reply) => {
       const { tenant_id, algorithm_id } = request.params;
       const users = await scenariosUsingAlgorithm(db, tenant_id, algorithm_id);
       if (users.length > 0) throw errors.conflict(`Algorithm ${algorithm_id} is used by scenarios: ${users.join(', ')}.`);
       const experiments = await runningExperimentsUsingAlgorithm(db, tenant_id, algorithm_id);
-      if (experiments.length > 0) throw errors.conflict(`Algorithm ${algorithm_id} is a variant of experiments: ${experiments.map((e) => e.id).join(', ')}; stop them first.`);
-      if (!(await deleteAlgorithm(db, tenant_id, algorithm_id))) throw errors.notFound(`No algorithm ${algorithm_id} for tenant ${tenant_id}.`);
+      if (experiments.length > 0)
+        throw errors.conflict(
+          `Algorithm ${algorithm_id} is a variant of experiments: ${experiments.map((e) => e.id).join(', ')}; stop them first.`,
+        );
+      if (!(await deleteAlgorithm(db, tenant_id, algorithm_id)))
+        throw errors.notFound(`No algorithm ${algorithm_id} for tenant ${tenant_id}.`);
       deps.changes.publish({ kind: 'tenant', tenantId: tenant_id });
       return reply.code(204).send();
     },
@@ -216,7 +232,13 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AdminScenarioRoutesD
     '/admin/v1/tenants/:tenant_id/scenarios/:scenario',
     {
       config: admin,
-      schema: { tags: ['admin: scenarios'], security, summary: 'Get a scenario', params: ScenarioParams, response: withProblems({ 200: ScenarioView }, [401, 404]) },
+      schema: {
+        tags: ['admin: scenarios'],
+        security,
+        summary: 'Get a scenario',
+        params: ScenarioParams,
+        response: withProblems({ 200: ScenarioView }, [401, 404]),
+      },
     },
     async (request) => {
       const scenario = await findScenario(db, request.params.tenant_id, request.params.scenario);
@@ -229,7 +251,13 @@ export const adminScenarioRoutes: FastifyPluginAsyncTypebox<AdminScenarioRoutesD
     '/admin/v1/tenants/:tenant_id/scenarios/:scenario',
     {
       config: admin,
-      schema: { tags: ['admin: scenarios'], security, summary: 'Delete a scenario', params: ScenarioParams, response: withProblems({ 204: Type.Null() }, [401, 404, 409]) },
+      schema: {
+        tags: ['admin: scenarios'],
+        security,
+        summary: 'Delete a scenario',
+        params: ScenarioParams,
+        response: withProblems({ 204: Type.Null() }, [401, 404, 409]),
+      },
     },
     async (request, reply) => {
       // Its running experiment would come back with a scenario of the same name.

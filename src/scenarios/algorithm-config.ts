@@ -79,7 +79,9 @@ export const AlgorithmConfigInput = Type.Object(
     languages: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z]{2,3}$' }), { minItems: 1, maxItems: 20, uniqueItems: true })),
     include_categories: Type.Optional(Type.Array(Label, { maxItems: 50, uniqueItems: true })),
     exclude_categories: Type.Optional(Type.Array(Label, { maxItems: 50, uniqueItems: true })),
-    learned_weights: Type.Optional(Type.Boolean({ description: 'Rank with weights fitted to the clicks on what this algorithm ranked, per scenario (default false).' })),
+    learned_weights: Type.Optional(
+      Type.Boolean({ description: 'Rank with weights fitted to the clicks on what this algorithm ranked, per scenario (default false).' }),
+    ),
   },
   strict,
 );
@@ -90,7 +92,12 @@ export type AlgorithmConfigInputType = Static<typeof AlgorithmConfigInput>;
  * collaborative weight came with learned models): configs are read back through this.
  */
 export function withAlgorithmDefaults(stored: AlgorithmConfig): AlgorithmConfig {
-  return { ...DEFAULT_ALGORITHM, ...stored, weights: { ...DEFAULT_ALGORITHM.weights, ...stored.weights }, diversity: { ...DEFAULT_ALGORITHM.diversity, ...stored.diversity } };
+  return {
+    ...DEFAULT_ALGORITHM,
+    ...stored,
+    weights: { ...DEFAULT_ALGORITHM.weights, ...stored.weights },
+    diversity: { ...DEFAULT_ALGORITHM.diversity, ...stored.diversity },
+  };
 }
 
 /** Fills defaults and checks the rules a schema cannot express. */

@@ -36,7 +36,12 @@ export async function algorithmInScenario(
  * when due: experiment-bandit.ts). The feed reads it through ScenarioCache,
  * push jobs when they start. Null when there is no such scenario.
  */
-export async function scenarioAlgorithms(db: Kysely<Database>, tenantId: string, name: string, now: number): Promise<ScenarioWithAlgorithm | null> {
+export async function scenarioAlgorithms(
+  db: Kysely<Database>,
+  tenantId: string,
+  name: string,
+  now: number,
+): Promise<ScenarioWithAlgorithm | null> {
   const scenario = await findScenario(db, tenantId, name);
   if (!scenario) return null;
   const own = await algorithmInScenario(db, tenantId, name, scenario.algorithmId);
@@ -45,7 +50,12 @@ export async function scenarioAlgorithms(db: Kysely<Database>, tenantId: string,
   return { scenario, algorithm: own.ranking, experiment: await runningVariants(db, tenantId, name, now) };
 }
 
-async function runningVariants(db: Kysely<Database>, tenantId: string, scenario: string, now: number): Promise<ScenarioWithAlgorithm['experiment']> {
+async function runningVariants(
+  db: Kysely<Database>,
+  tenantId: string,
+  scenario: string,
+  now: number,
+): Promise<ScenarioWithAlgorithm['experiment']> {
   const running = await runningExperiment(db, tenantId, scenario);
   if (!running) return null;
   const experiment = await reallocateIfDue(db, running, now);

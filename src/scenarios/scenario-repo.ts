@@ -38,14 +38,15 @@ export async function upsertAlgorithm(db: Kysely<Database>, algorithm: Algorithm
 }
 
 export async function findAlgorithm(db: Kysely<Database>, tenantId: string, id: string): Promise<Algorithm | null> {
-  const row = await db
-    .selectFrom('algorithms')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await db.selectFrom('algorithms').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   return row
-    ? { tenantId: row.tenant_id, id: row.id, config: withAlgorithmDefaults(JSON.parse(row.config) as AlgorithmConfig), createdAt: row.created_at, updatedAt: row.updated_at }
+    ? {
+        tenantId: row.tenant_id,
+        id: row.id,
+        config: withAlgorithmDefaults(JSON.parse(row.config) as AlgorithmConfig),
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      }
     : null;
 }
 
@@ -95,12 +96,7 @@ function toScenario(row: ScenarioRow): Scenario {
 }
 
 export async function findScenario(db: Kysely<Database>, tenantId: string, name: string): Promise<Scenario | null> {
-  const row = await db
-    .selectFrom('scenarios')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const row = await db.selectFrom('scenarios').selectAll().where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
   return row ? toScenario(row) : null;
 }
 

@@ -20,9 +20,7 @@ const SIGNING_PARAMS = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-
 const SIGNATURE_PARAM = 'X-Amz-Signature';
 const PARAM_NAME = /^[A-Za-z0-9._~-]+$/;
 
-export type UrlVerdict =
-  | { valid: true; key: string; expiresAt: number }
-  | { valid: false; reason: string; expiresAt?: number };
+export type UrlVerdict = { valid: true; key: string; expiresAt: number } | { valid: false; reason: string; expiresAt?: number };
 
 /**
  * Presigned GET URLs for the local store, in the AWS SigV4 query form S3 uses,
@@ -99,7 +97,13 @@ export class LocalUrlSigner {
       if (name !== SIGNATURE_PARAM && !(SIGNING_PARAMS as readonly string[]).includes(name)) others[name] = value;
     }
     const base = new URL(this.publicBaseUrl());
-    const expected = await this.presignedQuery(host.toLowerCase(), `${basePath(base)}${path}`, others, new Date(signedAt), expiresInSeconds);
+    const expected = await this.presignedQuery(
+      host.toLowerCase(),
+      `${basePath(base)}${path}`,
+      others,
+      new Date(signedAt),
+      expiresInSeconds,
+    );
     // The signer writes these itself rather than reading them from the URL, so
     // each must read exactly as it would have written it (a URL whose
     // credential or algorithm was altered is not the URL that was signed).

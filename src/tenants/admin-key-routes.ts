@@ -46,7 +46,9 @@ export const adminKeyRoutes: FastifyPluginAsyncTypebox<AdminKeyRoutesDeps> = asy
         security,
         summary: 'Issue an API key (the full key is shown only in this response)',
         params: TenantIdParams,
-        body: Type.Optional(Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false })),
+        body: Type.Optional(
+          Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false }),
+        ),
         response: withProblems({ 201: Type.Composite([ApiKeyView, Type.Object({ api_key: Type.String() })]) }, [400, 401, 404]),
       },
     },

@@ -48,7 +48,8 @@ export const adminTenantRoutes: FastifyPluginAsyncTypebox<AdminTenantRoutesDeps>
             billing_anchor_day: Type.Optional(TenantFields.billing_anchor_day),
             default_scenarios: Type.Optional(
               Type.Boolean({
-                description: "true (the default): the tenant starts with the algorithm `default` and the scenarios `feed` and `push` using it, so its first feed request works. false: it starts with none.",
+                description:
+                  'true (the default): the tenant starts with the algorithm `default` and the scenarios `feed` and `push` using it, so its first feed request works. false: it starts with none.',
               }),
             ),
           },
@@ -68,7 +69,12 @@ export const adminTenantRoutes: FastifyPluginAsyncTypebox<AdminTenantRoutesDeps>
     '/admin/v1/tenants',
     {
       config: admin,
-      schema: { tags, security, summary: 'List tenants', response: withProblems({ 200: Type.Object({ tenants: Type.Array(TenantView) }) }, [401]) },
+      schema: {
+        tags,
+        security,
+        summary: 'List tenants',
+        response: withProblems({ 200: Type.Object({ tenants: Type.Array(TenantView) }) }, [401]),
+      },
     },
     async () => ({ tenants: await Promise.all((await listTenants(deps.db)).map(view)) }),
   );
@@ -118,7 +124,10 @@ export const adminTenantRoutes: FastifyPluginAsyncTypebox<AdminTenantRoutesDeps>
         description:
           'Its API keys stop working at once on every node; its users, events, statistics, algorithms, scenarios, push jobs and files, webhook deliveries, usage, models and console members are removed in one transaction. The audit log is kept. Cannot be undone: `confirm` must repeat the tenant id.',
         params: TenantIdParams,
-        querystring: Type.Object({ confirm: Type.Optional(Type.String({ maxLength: 64, description: "The tenant's id again." })) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { confirm: Type.Optional(Type.String({ maxLength: 64, description: "The tenant's id again." })) },
+          { additionalProperties: false },
+        ),
         response: withProblems(
           {
             200: Type.Object({

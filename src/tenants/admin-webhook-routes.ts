@@ -54,7 +54,13 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<AdminWebhookRoutesDep
     '/admin/v1/tenants/:tenant_id/webhook',
     {
       config: admin,
-      schema: { tags, security, summary: 'Remove the webhook', params: TenantIdParams, response: withProblems({ 204: Type.Null() }, [401, 404]) },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove the webhook',
+        params: TenantIdParams,
+        response: withProblems({ 204: Type.Null() }, [401, 404]),
+      },
     },
     async (request, reply) => {
       await removeWebhook(deps, request.params.tenant_id);

@@ -47,13 +47,7 @@ export async function findApiKeyByHash(db: Kysely<Database>, hash: string): Prom
 }
 
 export async function listApiKeys(db: Kysely<Database>, tenantId: string): Promise<ApiKeyRecord[]> {
-  const rows = await db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const rows = await db.selectFrom('api_keys').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at').orderBy('id').execute();
   return rows.map(toRecord);
 }
 

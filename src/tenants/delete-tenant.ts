@@ -32,8 +32,12 @@ export interface DeleteTenantDeps {
 async function tenantTables(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<string[]> {
   const query =
     kind === 'sqlite'
-      ? sql<{ name: string }>`select m.name as name from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and p.name = 'tenant_id' order by m.name`
-      : sql<{ name: string }>`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id' order by table_name`;
+      ? sql<{
+          name: string;
+        }>`select m.name as name from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and p.name = 'tenant_id' order by m.name`
+      : sql<{
+          name: string;
+        }>`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id' order by table_name`;
   return (await query.execute(db)).rows.map((r) => r.name).filter((name) => !KEPT_TABLES.includes(name));
 }
 
@@ -45,15 +49,24 @@ async function tenantTables(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): 
  * push files go from the object store right after. The audit log is kept.
  * `confirm` must repeat the tenant's id: a deletion cannot be undone.
  */
-export async function deleteTenant(deps: DeleteTenantDeps, kind: 'sqlite' | 'postgres', tenantId: string, confirm: string | undefined): Promise<DeletedTenant> {
+export async function deleteTenant(
+  deps: DeleteTenantDeps,
+  kind: 'sqlite' | 'postgres',
+  tenantId: string,
+  confirm: string | undefined,
+): Promise<DeletedTenant> {
   const tenant = await requireTenant(deps.db, tenantId);
   if (confirm !== tenant.id) {
-    throw errors.invalidField('query', 'confirm', `must repeat the tenant's id (${tenant.id}) to delete it and all of its data; this cannot be undone`);
+    throw errors.invalidField(
+      'query',
+      'confirm',
+      `must repeat the tenant's id (${tenant.id}) to delete it and all of its data; this cannot be undone`,
+    );
   }
   const tables = await tenantTables(deps.db, kind);
   const { removed, files } = await deps.db.transaction().execute(async (trx) => {
-    const files = (await trx.selectFrom('push_jobs').select(['id', 'attempts']).where('tenant_id', '=', tenantId).execute()).flatMap((job) =>
-      Array.from({ length: job.attempts }, (_, i) => resultKey(job.id, i + 1)),
+    const files = (await trx.selectFrom('push_jobs').select(['id', 'attempts']).where('tenant_id', '=', tenantId).execute()).flatMap(
+      (job) => Array.from({ length: job.attempts }, (_, i) => resultKey(job.id, i + 1)),
     );
     const removed: Record<string, number> = {};
     // Events first: on PostgreSQL this waits for an event processor holding some of them to commit.

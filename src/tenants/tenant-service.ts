@@ -92,15 +92,13 @@ export async function patchTenant(deps: TenantServiceDeps, tenantId: string, inp
   const current = await requireTenant(deps.db, tenantId);
   const plan = input.plan ?? current.plan;
   // Moving off the custom plan drops its rate unless the caller set one explicitly.
-  const rate =
-    input.rate_limit_rps !== undefined ? input.rate_limit_rps : plan === 'custom' ? current.customRateLimit : null;
+  const rate = input.rate_limit_rps !== undefined ? input.rate_limit_rps : plan === 'custom' ? current.customRateLimit : null;
   checkPlanRate(plan, rate);
   const changes: TenantUpdate = { plan, rate_limit_rps: rate, updated_at: deps.clock.now() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.billing_anchor_day !== undefined) changes.billing_anchor_day = input.billing_anchor_day;
   if (input.usage_cap_credits !== undefined) {
-    changes.usage_cap_millicredits =
-      input.usage_cap_credits === null ? null : creditsToMilli(input.usage_cap_credits, 'usage_cap_credits');
+    changes.usage_cap_millicredits = input.usage_cap_credits === null ? null : creditsToMilli(input.usage_cap_credits, 'usage_cap_credits');
   }
   const updated = await updateTenant(deps.db, tenantId, changes);
   deps.changes.publish({ kind: 'account', tenantId });

@@ -33,7 +33,10 @@ export class ThumbnailLinks {
   link(contentId: string, original: { url: string; width: number; height: number }): { url: string; width: number; height: number } {
     const request = { contentId, width: DEFAULT_WIDTH, version: versionOf(original.url) };
     const query = new URLSearchParams({ w: String(request.width), v: request.version, sig: this.sign(request) });
-    return { url: `${this.baseUrl()}/thumbnails/${encodeURIComponent(contentId)}?${query.toString()}`, ...servedSize(original, request.width) };
+    return {
+      url: `${this.baseUrl()}/thumbnails/${encodeURIComponent(contentId)}?${query.toString()}`,
+      ...servedSize(original, request.width),
+    };
   }
 
   verify(request: ThumbnailRequest, sig: string): boolean {

@@ -10,7 +10,10 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const Query = Type.Object(
   {
-    w: Type.Union(THUMBNAIL_WIDTHS.map((w) => Type.Literal(w)), { description: 'Width in pixels (never upscaled).' }),
+    w: Type.Union(
+      THUMBNAIL_WIDTHS.map((w) => Type.Literal(w)),
+      { description: 'Width in pixels (never upscaled).' },
+    ),
     v: Type.String({ minLength: 1, maxLength: 16 }),
     sig: Type.String({ minLength: 1, maxLength: 64 }),
   },

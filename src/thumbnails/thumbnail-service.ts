@@ -112,11 +112,14 @@ export class ThumbnailService {
     const real = measureImage(original)!;
     if (real.width !== thumbnail.width || real.height !== thumbnail.height) await this.correctSize(request.contentId, thumbnail.url, real);
     const size = servedSize(real, request.width);
-    let image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({ ...size, fit: 'cover' });
+    let image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ ...size, fit: 'cover' });
     let contentType: string;
     if (kind === 'avif') [image, contentType] = [image.avif(AVIF), 'image/avif'];
     else if (kind === 'webp') [image, contentType] = [image.webp(WEBP), 'image/webp'];
-    else if ((await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).hasAlpha) [image, contentType] = [image.png(), 'image/png'];
+    else if ((await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).hasAlpha)
+      [image, contentType] = [image.png(), 'image/png'];
     else [image, contentType] = [image.jpeg(JPEG), 'image/jpeg'];
     let bytes: Buffer;
     try {
@@ -170,21 +173,27 @@ export class ThumbnailService {
     let response;
     this.deps.meter.originalFetched();
     try {
-      response = await this.deps.fetcher.fetch(url, { maxBytes: MAX_ORIGINAL_BYTES, headers: { accept: 'image/avif,image/webp,image/*;q=0.8' } });
+      response = await this.deps.fetcher.fetch(url, {
+        maxBytes: MAX_ORIGINAL_BYTES,
+        headers: { accept: 'image/avif,image/webp,image/*;q=0.8' },
+      });
     } catch (error) {
       this.deps.log.warn({ err: error, contentId: request.contentId }, 'thumbnail origin fetch failed');
       throw badOrigin('the original image could not be fetched');
     }
     if (response.status !== 200) throw badOrigin(`the original image's server answered ${response.status}`);
     const type = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== '' && !type.startsWith('image/') && type !== 'application/octet-stream') throw badOrigin(`the original is not an image (${type})`);
+    if (type !== '' && !type.startsWith('image/') && type !== 'application/octet-stream')
+      throw badOrigin(`the original is not an image (${type})`);
     // The header says how big it decodes: a bomb is refused here, before sharp sees it.
     const measured = measureImage(response.body);
     if (!measured) throw badOrigin('the original is not an image');
     // Raster formats only: SVG would be rendered by librsvg (scripts, external references, unbounded work).
     if (!RASTER_TYPES.has(measured.type)) throw badOrigin(`the original's format (${measured.type}) is not served as a thumbnail`);
     if (measured.width * measured.height > MAX_INPUT_PIXELS) {
-      throw badOrigin(`the original image is too large to process (${measured.width} × ${measured.height} pixels; at most ${MAX_INPUT_PIXELS.toLocaleString('en')})`);
+      throw badOrigin(
+        `the original image is too large to process (${measured.width} × ${measured.height} pixels; at most ${MAX_INPUT_PIXELS.toLocaleString('en')})`,
+      );
     }
     await this.deps.objects.put(key, Readable.from([response.body]), type.startsWith('image/') ? type : 'application/octet-stream');
     return response.body;
@@ -213,4 +222,5 @@ async function readAll(body: Readable): Promise<Buffer> {
 
 const badOrigin = (detail: string): ApiError =>
   new ApiError(502, `Thumbnail unavailable: ${detail}.`, { headers: { 'cache-control': `public, max-age=${FAILURE_TTL_MS / 1000}` } });
-const gone = (): ApiError => errors.notFound('This content has no such thumbnail (it was removed or its image changed; take the URL from a fresh item).');
+const gone = (): ApiError =>
+  errors.notFound('This content has no such thumbnail (it was removed or its image changed; take the URL from a fresh item).');

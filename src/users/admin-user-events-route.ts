@@ -30,7 +30,19 @@ const UserEvent = Type.Object({
 function userEvents(db: Kysely<Database>, tenantId: string, userId: string, beforeSeq: number | null, limit: number) {
   let query = db
     .selectFrom('events')
-    .select(['seq', 'type', 'occurred_at', 'received_at', 'session_id', 'content_id', 'channel', 'scenario', 'position', 'metadata', 'processed'])
+    .select([
+      'seq',
+      'type',
+      'occurred_at',
+      'received_at',
+      'session_id',
+      'content_id',
+      'channel',
+      'scenario',
+      'position',
+      'metadata',
+      'processed',
+    ])
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId);
   if (beforeSeq !== null) query = query.where('seq', '<', beforeSeq);
@@ -49,13 +61,20 @@ export const adminUserEventsRoute: FastifyPluginAsyncTypebox<AdminUserEventsRout
         tags: ['admin: users'],
         security: [{ adminToken: [] }],
         summary: "A user's recent events, newest first, with cursor pages",
-        description: 'Events sent with this user_id, in the order the service received them, newest first. 404 for a user the tenant does not have (as the user lookup).',
+        description:
+          'Events sent with this user_id, in the order the service received them, newest first. 404 for a user the tenant does not have (as the user lookup).',
         params: Type.Composite([TenantIdParams, Type.Object({ user_id: UserId })]),
         querystring: Type.Object(
-          { limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }), cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })) },
+          {
+            limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+            cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+          },
           { additionalProperties: false },
         ),
-        response: withProblems({ 200: Type.Object({ events: Type.Array(UserEvent), meta: Type.Object({ next_cursor: Nullable(Type.String()) }) }) }, [400, 401, 403, 404]),
+        response: withProblems(
+          { 200: Type.Object({ events: Type.Array(UserEvent), meta: Type.Object({ next_cursor: Nullable(Type.String()) }) }) },
+          [400, 401, 403, 404],
+        ),
       },
     },
     async (request) => {
@@ -66,7 +85,7 @@ export const adminUserEventsRoute: FastifyPluginAsyncTypebox<AdminUserEventsRout
       if (request.query.cursor !== undefined) {
         const decoded = deps.cursors.verify<{ k: string; t: string; u: string; s: number }>(request.query.cursor);
         if (!decoded || decoded.k !== 'user-events' || decoded.t !== tenantId || decoded.u !== userId || typeof decoded.s !== 'number') {
-          throw errors.invalidField('query', 'cursor', "is not a cursor returned by this endpoint for this user");
+          throw errors.invalidField('query', 'cursor', 'is not a cursor returned by this endpoint for this user');
         }
         before = decoded.s;
       }
@@ -90,7 +109,10 @@ export const adminUserEventsRoute: FastifyPluginAsyncTypebox<AdminUserEventsRout
           metadata: r.metadata === null ? null : (JSON.parse(r.metadata) as Record<string, unknown>),
           applied: r.processed === 1,
         })),
-        meta: { next_cursor: rows.length > limit && last ? deps.cursors.sign({ k: 'user-events', t: tenantId, u: userId, s: Number(last.seq) }) : null },
+        meta: {
+          next_cursor:
+            rows.length > limit && last ? deps.cursors.sign({ k: 'user-events', t: tenantId, u: userId, s: Number(last.seq) }) : null,
+        },
       };
     },
   );

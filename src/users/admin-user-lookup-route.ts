@@ -27,7 +27,9 @@ const UserLookup = Type.Composite([
         channel: Nullable(Type.Union([Type.Literal('feed'), Type.Literal('push')])),
       }),
     ),
-    sessions: Type.Array(Type.Object({ session_id: Type.String(), started_at: IsoTimestamp, last_event_at: IsoTimestamp, events: Type.Integer() })),
+    sessions: Type.Array(
+      Type.Object({ session_id: Type.String(), started_at: IsoTimestamp, last_event_at: IsoTimestamp, events: Type.Integer() }),
+    ),
   }),
 ]);
 
@@ -54,7 +56,13 @@ export const adminUserLookupRoute: FastifyPluginAsyncTypebox<AdminUserLookupRout
           {
             prefix: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'The start of the user id.' })),
             property: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$', description: 'Users that have this property.' })),
-            value: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'With property: equal to this, or a list holding it (compared as text).' })),
+            value: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 200,
+                description: 'With property: equal to this, or a list holding it (compared as text).',
+              }),
+            ),
             limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
             cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
           },
@@ -63,7 +71,14 @@ export const adminUserLookupRoute: FastifyPluginAsyncTypebox<AdminUserLookupRout
         response: withProblems(
           {
             200: Type.Object({
-              users: Type.Array(Type.Object({ user_id: Type.String(), properties: Type.Record(Type.String(), Type.Unknown()), created_at: IsoTimestamp, last_active_at: Nullable(IsoTimestamp) })),
+              users: Type.Array(
+                Type.Object({
+                  user_id: Type.String(),
+                  properties: Type.Record(Type.String(), Type.Unknown()),
+                  created_at: IsoTimestamp,
+                  last_active_at: Nullable(IsoTimestamp),
+                }),
+              ),
               meta: Type.Object({ next_cursor: Nullable(Type.String()) }),
             }),
           },
@@ -75,7 +90,8 @@ export const adminUserLookupRoute: FastifyPluginAsyncTypebox<AdminUserLookupRout
       const tenantId = request.params.tenant_id;
       await requireTenant(deps.db, tenantId);
       const { limit, cursor, ...search } = request.query;
-      if (search.value !== undefined && search.property === undefined) throw errors.invalidField('query', 'value', 'needs property: the value of which property?');
+      if (search.value !== undefined && search.property === undefined)
+        throw errors.invalidField('query', 'value', 'needs property: the value of which property?');
       const filterKey = JSON.stringify(search);
       let after: string | null = null;
       if (cursor !== undefined) {
@@ -89,8 +105,16 @@ export const adminUserLookupRoute: FastifyPluginAsyncTypebox<AdminUserLookupRout
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        users: page.map((r) => ({ user_id: r.user_id, properties: parseProperties(r.properties), created_at: toIso(r.created_at), last_active_at: r.last_active_at === null ? null : toIso(r.last_active_at) })),
-        meta: { next_cursor: rows.length > limit && last ? deps.cursors.sign({ k: 'user-search', t: tenantId, f: filterKey, u: last.user_id }) : null },
+        users: page.map((r) => ({
+          user_id: r.user_id,
+          properties: parseProperties(r.properties),
+          created_at: toIso(r.created_at),
+          last_active_at: r.last_active_at === null ? null : toIso(r.last_active_at),
+        })),
+        meta: {
+          next_cursor:
+            rows.length > limit && last ? deps.cursors.sign({ k: 'user-search', t: tenantId, f: filterKey, u: last.user_id }) : null,
+        },
       };
     },
   );
@@ -111,12 +135,25 @@ export const adminUserLookupRoute: FastifyPluginAsyncTypebox<AdminUserLookupRout
       const { tenant_id: tenantId, user_id: userId } = request.params;
       await requireTenant(deps.db, tenantId);
       const user = await describeUser(deps.db, tenantId, userId);
-      const [reads, sessions] = await Promise.all([recentReads(deps.db, tenantId, userId, RECENT), recentSessions(deps.db, tenantId, userId, RECENT)]);
+      const [reads, sessions] = await Promise.all([
+        recentReads(deps.db, tenantId, userId, RECENT),
+        recentSessions(deps.db, tenantId, userId, RECENT),
+      ]);
       const titles = await deps.contents.items(reads.map((r) => r.contentId));
       return {
         ...user,
-        recent_reads: reads.map((r) => ({ content_id: r.contentId, title: titles.get(r.contentId)?.title ?? null, read_at: toIso(r.readAt), channel: r.channel })),
-        sessions: sessions.map((s) => ({ session_id: s.sessionId, started_at: toIso(s.startedAt), last_event_at: toIso(s.lastEventAt), events: s.events })),
+        recent_reads: reads.map((r) => ({
+          content_id: r.contentId,
+          title: titles.get(r.contentId)?.title ?? null,
+          read_at: toIso(r.readAt),
+          channel: r.channel,
+        })),
+        sessions: sessions.map((s) => ({
+          session_id: s.sessionId,
+          started_at: toIso(s.startedAt),
+          last_event_at: toIso(s.lastEventAt),
+          events: s.events,
+        })),
       };
     },
   );

@@ -24,10 +24,19 @@ const CHUNK = 200;
  * until the transaction ends: a PATCH or another worker writing them meanwhile
  * would otherwise lose one side's keys (SQLite's one writer already excludes them).
  */
-export async function lockUserProperties(trx: Trx, kind: DatabaseKind, tenantId: string, userIds: readonly string[]): Promise<Map<string, Properties>> {
+export async function lockUserProperties(
+  trx: Trx,
+  kind: DatabaseKind,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<Map<string, Properties>> {
   const users = new Map<string, Properties>();
   for (let i = 0; i < userIds.length; i += 500) {
-    let query = trx.selectFrom('users').select(['user_id', 'properties']).where('tenant_id', '=', tenantId).where('user_id', 'in', userIds.slice(i, i + 500));
+    let query = trx
+      .selectFrom('users')
+      .select(['user_id', 'properties'])
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', 'in', userIds.slice(i, i + 500));
     if (kind === 'postgres') query = query.orderBy('user_id').forUpdate();
     for (const r of await query.execute()) users.set(r.user_id, parseProperties(r.properties));
   }
@@ -65,7 +74,12 @@ export async function insertNewUsers(trx: Trx, tenantId: string, users: Readonly
 }
 
 /** Stores each user's whole new properties (already merged and checked by the caller). */
-export async function savePropertiesOfUsers(trx: Trx, tenantId: string, updates: ReadonlyMap<string, Properties>, now: number): Promise<void> {
+export async function savePropertiesOfUsers(
+  trx: Trx,
+  tenantId: string,
+  updates: ReadonlyMap<string, Properties>,
+  now: number,
+): Promise<void> {
   for (const [userId, properties] of updates) await saveUserProperties(trx, tenantId, userId, properties, now);
 }
 

@@ -22,7 +22,14 @@ export interface SourceRelation {
   since: number;
 }
 
-type UserRow = { tenant_id: string; user_id: string; properties: string; created_at: number; updated_at: number; last_active_at: number | null };
+type UserRow = {
+  tenant_id: string;
+  user_id: string;
+  properties: string;
+  created_at: number;
+  updated_at: number;
+  last_active_at: number | null;
+};
 
 function toUser(row: UserRow): User {
   return {
@@ -76,7 +83,12 @@ export async function listUsers(db: Db, tenantId: string, afterUserId: string | 
 
 /** The registered users among `userIds` (one query for the batch; a single user is a batch of one), with their properties. */
 export async function propertiesOfUsers(db: Db, tenantId: string, userIds: readonly string[]): Promise<Map<string, Properties>> {
-  const rows = await db.selectFrom('users').select(['user_id', 'properties']).where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['user_id', 'properties'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', userIds)
+    .execute();
   return new Map(rows.map((r) => [r.user_id, parseProperties(r.properties)]));
 }
 
@@ -103,7 +115,14 @@ export async function countUsers(db: Db, tenantId: string, filter: UserFilter): 
  * A page of the filter's user ids in id order after `afterUserId`, up to `throughUserId` when given
  * (keyset: never the whole list in memory).
  */
-export async function userIdPage(db: Db, tenantId: string, filter: UserFilter, afterUserId: string | null, limit: number, throughUserId: string | null = null): Promise<string[]> {
+export async function userIdPage(
+  db: Db,
+  tenantId: string,
+  filter: UserFilter,
+  afterUserId: string | null,
+  limit: number,
+  throughUserId: string | null = null,
+): Promise<string[]> {
   let query = filteredUsers(db, tenantId, filter).select('user_id').orderBy('user_id').limit(limit);
   if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);
   if (throughUserId !== null) query = query.where('user_id', '<=', throughUserId);
@@ -111,7 +130,14 @@ export async function userIdPage(db: Db, tenantId: string, filter: UserFilter, a
 }
 
 /** Up to `limit` of the filter's user ids after `afterUserId` in id order, skipping the first `offset`: a few rows read, not `offset`. */
-export async function userIdsAtOffset(db: Db, tenantId: string, filter: UserFilter, afterUserId: string | null, offset: number, limit: number): Promise<string[]> {
+export async function userIdsAtOffset(
+  db: Db,
+  tenantId: string,
+  filter: UserFilter,
+  afterUserId: string | null,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
   let query = filteredUsers(db, tenantId, filter).select('user_id').orderBy('user_id').limit(limit).offset(offset);
   if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);
   return (await query.execute()).map((r) => r.user_id);
@@ -124,8 +150,17 @@ export async function registeredUserIds(db: Db, tenantId: string, userIds: reado
 }
 
 /** The follows and blocks of a batch of users (one query), without the source names the API shows (sourceRelations). */
-export async function sourceRelationsOfUsers(db: Db, tenantId: string, userIds: readonly string[]): Promise<{ userId: string; sourceId: string; relation: 'follow' | 'block' }[]> {
-  const rows = await db.selectFrom('user_sources').select(['user_id', 'source_id', 'relation']).where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute();
+export async function sourceRelationsOfUsers(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<{ userId: string; sourceId: string; relation: 'follow' | 'block' }[]> {
+  const rows = await db
+    .selectFrom('user_sources')
+    .select(['user_id', 'source_id', 'relation'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', userIds)
+    .execute();
   return rows.map((r) => ({ userId: r.user_id, sourceId: r.source_id, relation: r.relation }));
 }
 
@@ -143,17 +178,33 @@ export async function sourceRelations(db: Db, tenantId: string, userId: string):
 }
 
 /** Follow or block: one relation per source, so following a blocked source unblocks it. */
-export async function setSourceRelation(db: Db, tenantId: string, userId: string, sourceId: string, relation: 'follow' | 'block', now: number): Promise<void> {
+export async function setSourceRelation(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  sourceId: string,
+  relation: 'follow' | 'block',
+  now: number,
+): Promise<void> {
   await db
     .insertInto('user_sources')
     .values({ tenant_id: tenantId, user_id: userId, source_id: sourceId, relation, created_at: now })
     .onConflict((oc) =>
-      oc.columns(['tenant_id', 'user_id', 'source_id']).doUpdateSet({ relation, created_at: now }).where('user_sources.relation', '!=', relation),
+      oc
+        .columns(['tenant_id', 'user_id', 'source_id'])
+        .doUpdateSet({ relation, created_at: now })
+        .where('user_sources.relation', '!=', relation),
     )
     .execute();
 }
 
-export async function removeSourceRelation(db: Db, tenantId: string, userId: string, sourceId: string, relation: 'follow' | 'block'): Promise<void> {
+export async function removeSourceRelation(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  sourceId: string,
+  relation: 'follow' | 'block',
+): Promise<void> {
   await db
     .deleteFrom('user_sources')
     .where('tenant_id', '=', tenantId)

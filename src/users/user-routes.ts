@@ -3,7 +3,16 @@ import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { Nullable, withProblems } from '../http/schemas.js';
 import { UserId, UserProperties, UserPropertiesPatch } from './user-properties.js';
-import { deleteUser, describeUser, pageUsers, patchUser, putUser, relateToSource, USER_PAGE_DEFAULT, USER_PAGE_MAX } from './user-service.js';
+import {
+  deleteUser,
+  describeUser,
+  pageUsers,
+  patchUser,
+  putUser,
+  relateToSource,
+  USER_PAGE_DEFAULT,
+  USER_PAGE_MAX,
+} from './user-service.js';
 import { UserDetail, UserRecord } from './user-view.js';
 
 const free = { auth: 'tenant' as const, meter: { endpoint: 'users', millicredits: 0 } };
@@ -64,7 +73,14 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesDeps> = async (app,
     '/v1/users/:user_id',
     {
       config: free,
-      schema: { tags, security, operationId: 'getUser', summary: 'A user with followed and blocked sources', params: UserParams, response: withProblems({ 200: UserDetail }, problems) },
+      schema: {
+        tags,
+        security,
+        operationId: 'getUser',
+        summary: 'A user with followed and blocked sources',
+        params: UserParams,
+        response: withProblems({ 200: UserDetail }, problems),
+      },
     },
     async (request) => describeUser(deps.db, tenantOf(request), request.params.user_id),
   );

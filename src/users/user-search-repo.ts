@@ -55,5 +55,9 @@ export async function searchUsers(
   }
   if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);
   const rows = await query.orderBy('user_id').limit(limit).execute();
-  return rows.map((r) => ({ ...r, created_at: Number(r.created_at), last_active_at: r.last_active_at === null ? null : Number(r.last_active_at) }));
+  return rows.map((r) => ({
+    ...r,
+    created_at: Number(r.created_at),
+    last_active_at: r.last_active_at === null ? null : Number(r.last_active_at),
+  }));
 }

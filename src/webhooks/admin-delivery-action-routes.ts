@@ -7,7 +7,9 @@ import { queueTestDelivery, resendDelivery } from './manual-deliveries.js';
 const openToConsole = { auth: 'admin' as const, consoleAccess: 'tenant' as const };
 const tags = ['admin: webhooks'];
 const security = [{ adminToken: [] }];
-const Queued = Type.Object({ delivery_id: Type.String({ description: 'The new delivery; follow it at …/webhook/deliveries/{delivery_id}.' }) });
+const Queued = Type.Object({
+  delivery_id: Type.String({ description: 'The new delivery; follow it at …/webhook/deliveries/{delivery_id}.' }),
+});
 
 export type AdminDeliveryActionRoutesDeps = Pick<AppDeps, 'clock' | 'config' | 'db' | 'dbKind' | 'webhooks'>;
 
@@ -20,7 +22,8 @@ export const adminDeliveryActionRoutes: FastifyPluginAsyncTypebox<AdminDeliveryA
       schema: {
         tags,
         security,
-        summary: 'Queue a signed webhook.test delivery to the tenant\'s webhook URL (409 without one; 429 while 5 tests or resends are pending)',
+        summary:
+          "Queue a signed webhook.test delivery to the tenant's webhook URL (409 without one; 429 while 5 tests or resends are pending)",
         params: TenantIdParams,
         response: withProblems({ 202: Queued }, [401, 403, 404, 409, 429]),
       },
@@ -38,7 +41,8 @@ export const adminDeliveryActionRoutes: FastifyPluginAsyncTypebox<AdminDeliveryA
       schema: {
         tags,
         security,
-        summary: 'Queue a new delivery of an earlier delivery\'s body, under a new id; the earlier one is left unchanged (429 while 5 tests or resends are pending)',
+        summary:
+          "Queue a new delivery of an earlier delivery's body, under a new id; the earlier one is left unchanged (429 while 5 tests or resends are pending)",
         params: Type.Composite([TenantIdParams, Type.Object({ delivery_id: Type.String({ minLength: 1, maxLength: 64 }) })]),
         response: withProblems({ 202: Queued }, [401, 403, 404, 409, 429]),
       },

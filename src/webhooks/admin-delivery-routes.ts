@@ -44,7 +44,9 @@ export const adminWebhookDeliveryRoutes: FastifyPluginAsyncTypebox<AdminWebhookD
           { additionalProperties: false },
         ),
         response: withProblems(
-          { 200: Type.Object({ deliveries: Type.Array(WebhookDeliveryView), meta: Type.Object({ next_cursor: Nullable(Type.String()) }) }) },
+          {
+            200: Type.Object({ deliveries: Type.Array(WebhookDeliveryView), meta: Type.Object({ next_cursor: Nullable(Type.String()) }) }),
+          },
           [400, 401, 404],
         ),
       },
@@ -64,10 +66,16 @@ export const adminWebhookDeliveryRoutes: FastifyPluginAsyncTypebox<AdminWebhookD
       const rows = await listDeliveries(deps.db, tenantId, { status, before, limit: limit + 1 });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      const attempts = await attemptsOf(deps.db, page.map((d) => d.id));
+      const attempts = await attemptsOf(
+        deps.db,
+        page.map((d) => d.id),
+      );
       return {
         deliveries: page.map((d) => deliveryView(d, attempts.get(d.id) ?? [])),
-        meta: { next_cursor: rows.length > limit && last ? deps.cursors.sign({ t: tenantId, c: last.createdAt, i: last.id } satisfies DeliveryCursor) : null },
+        meta: {
+          next_cursor:
+            rows.length > limit && last ? deps.cursors.sign({ t: tenantId, c: last.createdAt, i: last.id } satisfies DeliveryCursor) : null,
+        },
       };
     },
   );

@@ -112,7 +112,13 @@ export async function recordAttempt(db: Kysely<Database>, lease: Lease, attempt:
 }
 
 /** Ends a delivery without sending it (the webhook was removed, its secret cannot be read). */
-export async function settleUnsent(db: Kysely<Database>, lease: Lease, status: 'cancelled' | 'failed', at: number, reason: string): Promise<boolean> {
+export async function settleUnsent(
+  db: Kysely<Database>,
+  lease: Lease,
+  status: 'cancelled' | 'failed',
+  at: number,
+  reason: string,
+): Promise<boolean> {
   const updated = await db
     .updateTable('webhook_deliveries')
     .set({ status, next_attempt_at: null, finished_at: at, last_error: reason, lease_owner: null, lease_expires_at: null })

@@ -85,13 +85,27 @@ export async function listDeliveries(
 }
 
 export async function findDelivery(db: Kysely<Database>, tenantId: string, id: string): Promise<Delivery | null> {
-  const row = await db.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select(DELIVERY_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? toDelivery(row) : null;
 }
 
 /** The body a delivery sends, exactly as stored (and signed), with its event type. */
-export async function deliveryPayload(db: Kysely<Database>, tenantId: string, id: string): Promise<{ type: string; payload: string } | null> {
-  const row = await db.selectFrom('webhook_deliveries').select(['event_type', 'payload']).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+export async function deliveryPayload(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+): Promise<{ type: string; payload: string } | null> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select(['event_type', 'payload'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? { type: row.event_type, payload: row.payload } : null;
 }
 
@@ -99,13 +113,22 @@ export async function deliveryPayload(db: Kysely<Database>, tenantId: string, id
 export async function attemptsOf(db: Kysely<Database>, deliveryIds: string[]): Promise<Map<string, Attempt[]>> {
   const byDelivery = new Map<string, Attempt[]>(deliveryIds.map((id) => [id, []]));
   if (deliveryIds.length === 0) return byDelivery;
-  const rows = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('delivery_id').orderBy('attempt').execute();
+  const rows = await db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('delivery_id')
+    .orderBy('attempt')
+    .execute();
   for (const row of rows) byDelivery.get(row.delivery_id)?.push(toAttempt(row));
   return byDelivery;
 }
 
 /** The tenant's manual deliveries (tests, resends) still pending, and when the first of them is next attempted. */
-export async function pendingManualDeliveries(db: Kysely<Database>, tenantId: string): Promise<{ count: number; nextAttemptAt: number | null }> {
+export async function pendingManualDeliveries(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<{ count: number; nextAttemptAt: number | null }> {
   const row = await db
     .selectFrom('webhook_deliveries')
     .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min<number | string | null>('next_attempt_at').as('next')])

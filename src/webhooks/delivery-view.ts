@@ -11,7 +11,7 @@ const AttemptView = Type.Object({
   url: Type.String(),
   started_at: IsoTimestamp,
   duration_ms: Type.Integer(),
-  status_code: Nullable(Type.Integer(), { description: 'The receiver\'s HTTP status; null when there was no answer.' }),
+  status_code: Nullable(Type.Integer(), { description: "The receiver's HTTP status; null when there was no answer." }),
   error: Nullable(Type.String(), { description: 'Why the attempt did not count as delivered.' }),
 });
 

@@ -39,7 +39,10 @@ export async function queueTestDelivery(deps: ManualDeliveryDeps, tenantId: stri
     enqueueWebhook(trx, {
       tenantId,
       type: TEST_EVENT_TYPE,
-      data: { tenant_id: tenantId, message: 'A test delivery from content-feed: the webhook URL answers and the signature verifies with your secret.' },
+      data: {
+        tenant_id: tenantId,
+        message: 'A test delivery from content-feed: the webhook URL answers and the signature verifies with your secret.',
+      },
       now,
       manual: true,
     }),

@@ -83,7 +83,11 @@ export class WebhookDispatcher {
   private waiters: (() => void)[] = [];
 
   constructor(private readonly deps: WebhookDispatcherDeps) {
-    this.sender = new WebhookSender({ allowPrivateNetwork: deps.allowPrivateNetwork, requireHttps: deps.requireHttps, timeoutMs: deps.timeoutMs });
+    this.sender = new WebhookSender({
+      allowPrivateNetwork: deps.allowPrivateNetwork,
+      requireHttps: deps.requireHttps,
+      timeoutMs: deps.timeoutMs,
+    });
     this.leaseMs = deps.timeoutMs + LEASE_MARGIN_MS;
   }
 

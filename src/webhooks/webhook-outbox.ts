@@ -35,7 +35,12 @@ export async function enqueueWebhook(db: Kysely<Database>, event: WebhookEvent):
  * (receivers deduplicate by id, so a resend is processed again); a manual
  * delivery. Null when the tenant has no webhook URL.
  */
-export async function enqueueResend(db: Kysely<Database>, tenantId: string, original: { type: string; payload: string }, now: number): Promise<string | null> {
+export async function enqueueResend(
+  db: Kysely<Database>,
+  tenantId: string,
+  original: { type: string; payload: string },
+  now: number,
+): Promise<string | null> {
   if (!(await hasWebhook(db, tenantId))) return null;
   const id = newId('msg');
   // Spread keeps the key order: `id` stays first, the rest byte for byte as before.
@@ -49,7 +54,10 @@ async function hasWebhook(db: Kysely<Database>, tenantId: string): Promise<boole
   return Boolean(tenant?.webhook_url);
 }
 
-async function insertDelivery(db: Kysely<Database>, d: { id: string; tenantId: string; type: string; payload: string; now: number; manual: boolean }): Promise<void> {
+async function insertDelivery(
+  db: Kysely<Database>,
+  d: { id: string; tenantId: string; type: string; payload: string; now: number; manual: boolean },
+): Promise<void> {
   await db
     .insertInto('webhook_deliveries')
     .values({

@@ -69,7 +69,11 @@ export class WebhookSender {
       return { result: 'final', statusCode: null, error: isFetchError(error) ? error.message : `"${rawUrl}" is not a valid URL` };
     }
     if (this.#requireHttps && url.protocol === 'http:') {
-      return { result: 'final', statusCode: null, error: 'the URL uses plain http; this service sends webhooks over https only: set the webhook to an https URL' };
+      return {
+        result: 'final',
+        statusCode: null,
+        error: 'the URL uses plain http; this service sends webhooks over https only: set the webhook to an https URL',
+      };
     }
     const abort = new AbortController();
     let timedOut = false;
@@ -116,7 +120,11 @@ export function classifyAnswer(status: number, location?: string | string[]): Se
       error: `the receiver answered ${status} (a redirect${target}); redirects are not followed: set the webhook to the final URL`,
     };
   }
-  return { result: 'final', statusCode: status, error: `the receiver answered ${status}; only 2xx counts as delivered, and ${status} is not retried` };
+  return {
+    result: 'final',
+    statusCode: status,
+    error: `the receiver answered ${status}; only 2xx counts as delivered, and ${status} is not retried`,
+  };
 }
 
 function classifyFailure(error: unknown): SendOutcome {
@@ -144,5 +152,9 @@ function classifyFailure(error: unknown): SendOutcome {
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return { result: 'retry', statusCode: null, error: 'the connection was not established in time' };
   const message = error instanceof Error ? error.message : String(error);
-  return { result: 'retry', statusCode: null, error: `the request failed: ${message}${code && !message.includes(code) ? ` (${code})` : ''}` };
+  return {
+    result: 'retry',
+    statusCode: null,
+    error: `the request failed: ${message}${code && !message.includes(code) ? ` (${code})` : ''}`,
+  };
 }

@@ -43,7 +43,8 @@ export async function webhookUrlProblem(raw: string, policy: WebhookUrlPolicy): 
   }
   const addresses = await resolveWithin(policy.lookup ?? systemLookup, host, RESOLVE_LIMIT_MS);
   // Said as the sender says it: what a name resolves to inside our network is not the tenant's to learn.
-  if (addresses.some((a) => describeNonPublicAddress(a) !== null)) return `${host} resolves to a private or reserved address; ${PRIVATE_POLICY}`;
+  if (addresses.some((a) => describeNonPublicAddress(a) !== null))
+    return `${host} resolves to a private or reserved address; ${PRIVATE_POLICY}`;
   return null;
 }
 

@@ -4,8 +4,21 @@ import { CATEGORIES, isCategory, normaliseCategory } from '../../src/analysis/ca
 describe('CATEGORIES', () => {
   it('is the documented list, in its documented order', () => {
     expect(CATEGORIES).toEqual([
-      'politics', 'business', 'technology', 'science', 'health', 'sports', 'entertainment', 'culture',
-      'lifestyle', 'gourmet', 'travel', 'society', 'world', 'local', 'other',
+      'politics',
+      'business',
+      'technology',
+      'science',
+      'health',
+      'sports',
+      'entertainment',
+      'culture',
+      'lifestyle',
+      'gourmet',
+      'travel',
+      'society',
+      'world',
+      'local',
+      'other',
     ]);
     expect(isCategory('sports')).toBe(true);
     expect(isCategory('Sports')).toBe(false);
@@ -36,12 +49,19 @@ describe('normaliseCategory', () => {
     expect(normaliseCategory(raw)).toBe(category);
   });
 
-  it.each(['topic-news', 'sports-watch', 'it-life-hack', 'kaden-channel', 'movie-enter', 'dokujo-tsushin', 'smax', 'livedoor-homme', 'peachy'])(
-    'knows no site section slug such as %s: evaluation labels are never shipped (the classifier categorises such articles)',
-    (raw) => {
-      expect(normaliseCategory(raw)).toBeNull();
-    },
-  );
+  it.each([
+    'topic-news',
+    'sports-watch',
+    'it-life-hack',
+    'kaden-channel',
+    'movie-enter',
+    'dokujo-tsushin',
+    'smax',
+    'livedoor-homme',
+    'peachy',
+  ])('knows no site section slug such as %s: evaluation labels are never shipped (the classifier categorises such articles)', (raw) => {
+    expect(normaliseCategory(raw)).toBeNull();
+  });
 
   it('reads section names with noise around them and compound labels', () => {
     expect(normaliseCategory('スポーツニュース')).toBe('sports');

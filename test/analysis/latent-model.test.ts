@@ -34,7 +34,10 @@ describe('randomized truncated SVD', () => {
       });
       offsets[r + 1] = indices.length;
     });
-    const svd = truncatedSvd({ rows: 6, columns: 4, offsets, indices: Uint32Array.from(indices), values: Float32Array.from(values) }, { rank: 2, oversampling: 2 });
+    const svd = truncatedSvd(
+      { rows: 6, columns: 4, offsets, indices: Uint32Array.from(indices), values: Float32Array.from(values) },
+      { rank: 2, oversampling: 2 },
+    );
     expect(svd.singularValues[0]).toBeCloseTo(5, 4);
     expect(svd.singularValues[1]).toBeCloseTo(2, 4);
     // The first right singular vector is ±v1.

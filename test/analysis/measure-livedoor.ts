@@ -44,7 +44,7 @@ function load(): Article[] {
 function shuffled<T>(items: T[], seed = 42): T[] {
   const a = [...items];
   let s = seed;
-  const next = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
   for (let i = a.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [a[i], a[j]] = [a[j] as T, a[i] as T];
@@ -129,10 +129,16 @@ for (let q = 0; q < queries; q++) {
   scores.sort((a, b) => b.s - a.s);
   for (const { i } of scores.slice(0, 5)) if ((articles[i] as Article).folder === (articles[q] as Article).folder) same++;
   // The closest article of the same source that is not the same text: the hardest negative.
-  const closest = scores.find(({ i }) => (articles[i] as Article).folder === (articles[q] as Article).folder && (articles[i] as Article).text !== (articles[q] as Article).text);
+  const closest = scores.find(
+    ({ i }) =>
+      (articles[i] as Article).folder === (articles[q] as Article).folder &&
+      (articles[i] as Article).text !== (articles[q] as Article).text,
+  );
   if (closest) nearestOther.push(closest.i);
 }
-console.log(`top-5 same category: ${((100 * same) / (queries * 5)).toFixed(1)} % (chance ${(100 * chance).toFixed(1)} %), ${(performance.now() - nnStart).toFixed(0)} ms`);
+console.log(
+  `top-5 same category: ${((100 * same) / (queries * 5)).toFixed(1)} % (chance ${(100 * chance).toFixed(1)} %), ${(performance.now() - nnStart).toFixed(0)} ms`,
+);
 
 // 4. SimHash: edited copies vs the closest different articles.
 const sentences = (text: string) => text.split(/(?<=。)/u);
@@ -165,9 +171,17 @@ for (const [name, values] of Object.entries(edits)) console.log(`simhash ${name}
 console.log(`simhash nearest-by-embedding different article, same source: ${summary(nearestSameSource)}`);
 console.log(`simhash nearest different article of the corpus: ${summary(nearestAnywhere)}`);
 const rate = (values: number[], t: number) => `${((100 * values.filter((v) => v <= t).length) / values.length).toFixed(1)}%`.padStart(7);
-console.log(`threshold | ${Object.keys(edits).map((k) => k.padStart(20)).join(' ')} | false match: same-source nearest, corpus nearest`);
+console.log(
+  `threshold | ${Object.keys(edits)
+    .map((k) => k.padStart(20))
+    .join(' ')} | false match: same-source nearest, corpus nearest`,
+);
 for (let t = 3; t <= 12; t++) {
-  console.log(`${String(t).padStart(9)} | ${Object.values(edits).map((v) => rate(v, t).padStart(20)).join(' ')} | ${rate(nearestSameSource, t)} ${rate(nearestAnywhere, t)}`);
+  console.log(
+    `${String(t).padStart(9)} | ${Object.values(edits)
+      .map((v) => rate(v, t).padStart(20))
+      .join(' ')} | ${rate(nearestSameSource, t)} ${rate(nearestAnywhere, t)}`,
+  );
 }
 
 // 5. simhash alone.

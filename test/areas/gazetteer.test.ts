@@ -25,7 +25,12 @@ describe('Gazetteer', () => {
   });
 
   it('finds a station with and without 駅; a name without 駅 also finds other levels, one with 駅 only stations', () => {
-    expect(gazetteer.lookup('渋谷').map((a) => a.id).sort()).toEqual(['city:13113', 'station:1']);
+    expect(
+      gazetteer
+        .lookup('渋谷')
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual(['city:13113', 'station:1']);
     expect(gazetteer.lookup('渋谷駅').map((a) => a.id)).toEqual(['station:1']);
     expect(gazetteer.lookup('東京').map((a) => a.id)).toEqual(['pref:13']);
     expect(gazetteer.lookup('大阪')).toEqual([]);
@@ -46,7 +51,12 @@ describe('Gazetteer', () => {
     expect(gazetteer.ancestors('jp')).toEqual([]);
     expect(gazetteer.ancestors('nope')).toEqual([]);
     expect(gazetteer.withAncestors(['station:1', 'station:2', 'city:13113', 'nope'])).toEqual([
-      'station:1', 'city:13113', 'pref:13', 'jp', 'station:2', 'nope',
+      'station:1',
+      'city:13113',
+      'pref:13',
+      'jp',
+      'station:2',
+      'nope',
     ]);
   });
 
@@ -54,6 +64,8 @@ describe('Gazetteer', () => {
     expect(() => Gazetteer.from([...AREAS, area('pref:13', '東京', 'prefecture', 'jp'), area('city:1', 'x市', 'city', 'pref:99')])).toThrow(
       /duplicate id pref:13.*city:1: parent pref:99 does not exist/,
     );
-    expect(() => Gazetteer.from([area('city:1', 'a市', 'city', 'city:2'), area('city:2', 'b市', 'city', 'city:1')])).toThrow(/parent cycle/);
+    expect(() => Gazetteer.from([area('city:1', 'a市', 'city', 'city:2'), area('city:2', 'b市', 'city', 'city:1')])).toThrow(
+      /parent cycle/,
+    );
   });
 });

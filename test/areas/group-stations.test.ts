@@ -9,7 +9,15 @@ function record(id: number, name: string, lat: number, lng: number, address: Par
   return { id, name, lat, lng, geocodedPrefecture: null, geocodedLocality: null, geocodedWard: null, linePrefectures: [13], ...address };
 }
 
-const place = (id: string, name: string, level: Area['level'], parentId: string | null): Area => ({ id, name, level, parentId, lat: null, lng: null, aliases: [] });
+const place = (id: string, name: string, level: Area['level'], parentId: string | null): Area => ({
+  id,
+  name,
+  level,
+  parentId,
+  lat: null,
+  lng: null,
+  aliases: [],
+});
 const MUNICIPAL: Area[] = [
   place('jp', '日本', 'country', null),
   place('pref:11', '埼玉県', 'prefecture', 'jp'),
@@ -24,13 +32,26 @@ const MUNICIPAL: Area[] = [
 
 describe('reading line records', () => {
   it("merges the copies of one record filed under each of its line's prefectures", () => {
-    const shinjuku = { id: 1130208, name: { ja: '新宿' }, location: { lat: 35.69, lng: 139.7, administrativeArea1: { ja: '東京都' }, locality1: { ja: '新宿区' }, ward: {} } };
+    const shinjuku = {
+      id: 1130208,
+      name: { ja: '新宿' },
+      location: { lat: 35.69, lng: 139.7, administrativeArea1: { ja: '東京都' }, locality1: { ja: '新宿区' }, ward: {} },
+    };
     const records = mergeLineCopies([
       { id: 11, lines: [{ stations: [shinjuku] }] },
       { id: 13, lines: [{ stations: [shinjuku, { id: 2, name: { ja: '位置なし' } }] }] },
     ]);
     expect(records).toEqual([
-      { id: 1130208, name: '新宿', lat: 35.69, lng: 139.7, geocodedPrefecture: '東京都', geocodedLocality: '新宿区', geocodedWard: null, linePrefectures: [11, 13] },
+      {
+        id: 1130208,
+        name: '新宿',
+        lat: 35.69,
+        lng: 139.7,
+        geocodedPrefecture: '東京都',
+        geocodedLocality: '新宿区',
+        geocodedWard: null,
+        linePrefectures: [11, 13],
+      },
     ]);
   });
 });
@@ -61,7 +82,10 @@ describe('grouping line records into stations', () => {
       record(3, '富山駅', 36.7015, 137.213),
       record(4, '富山', 36.7012, 137.2129),
     ]);
-    expect(groups.map((g) => [g.name, g.records.length])).toEqual([['押上', 2], ['富山', 2]]);
+    expect(groups.map((g) => [g.name, g.records.length])).toEqual([
+      ['押上', 2],
+      ['富山', 2],
+    ]);
     const areas = stationAreas(placeStations(groups, MUNICIPAL));
     expect(areas.map((a) => [a.id, a.name, a.aliases])).toEqual([
       ['station:1', '押上', ['押上（スカイツリー前）', '押上駅']],
@@ -75,7 +99,12 @@ describe('placing stations', () => {
     const placed = placeStations(
       groupStationRecords([
         record(1, '新宿', 35.6897, 139.7005, { geocodedPrefecture: '東京都', geocodedLocality: '新宿区', linePrefectures: [11, 13] }),
-        record(2, '紙屋町', 34.3955, 132.4577, { geocodedPrefecture: '広島県', geocodedLocality: '広島市', geocodedWard: '中区', linePrefectures: [34] }),
+        record(2, '紙屋町', 34.3955, 132.4577, {
+          geocodedPrefecture: '広島県',
+          geocodedLocality: '広島市',
+          geocodedWard: '中区',
+          linePrefectures: [34],
+        }),
       ]),
       MUNICIPAL,
     );
@@ -104,7 +133,9 @@ describe('placing stations', () => {
       record(id, `駅${id}`, lat, 139.7, { geocodedPrefecture: '東京都', linePrefectures: [13] });
     const placed = placeStations(
       groupStationRecords([
-        near(1, 35.70), near(2, 35.71), near(3, 35.72),
+        near(1, 35.7),
+        near(2, 35.71),
+        near(3, 35.72),
         record(4, '埼玉側', 35.9, 139.7, { geocodedPrefecture: '埼玉県', linePrefectures: [11] }),
         record(9, '境界', 35.715, 139.7, { linePrefectures: [11, 13] }),
       ]),

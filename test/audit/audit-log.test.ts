@@ -46,23 +46,52 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('audit log on %s'
       'POST /admin/v1/tenants/:tenant_id/api-keys',
       'POST /admin/v1/tenants',
     ]);
-    for (const e of list) expect(e).toMatchObject({ actor: 'operator token', actor_role: 'operator', at: expect.any(String), request_id: expect.stringMatching(/^req_/) });
+    for (const e of list)
+      expect(e).toMatchObject({
+        actor: 'operator token',
+        actor_role: 'operator',
+        at: expect.any(String),
+        request_id: expect.stringMatching(/^req_/),
+      });
     const byRoute = (route: string) => list.find((e: any) => e.route === route);
-    expect(byRoute('POST /admin/v1/tenants'.split(' ')[1]!)).toMatchObject({ tenant_id: tenant.id, target: base, status: 201, changes: { name: 'Audited', plan: 'starter' } });
-    expect(byRoute('/admin/v1/tenants/:tenant_id')).toMatchObject({ tenant_id: tenant.id, changes: { plan: 'professional', usage_cap_credits: 300 } });
-    expect(byRoute('/admin/v1/tenants/:tenant_id/api-keys/:key_id')).toMatchObject({ target: `${base}/api-keys/${key.key_id}`, status: 204, changes: null });
+    expect(byRoute('POST /admin/v1/tenants'.split(' ')[1]!)).toMatchObject({
+      tenant_id: tenant.id,
+      target: base,
+      status: 201,
+      changes: { name: 'Audited', plan: 'starter' },
+    });
+    expect(byRoute('/admin/v1/tenants/:tenant_id')).toMatchObject({
+      tenant_id: tenant.id,
+      changes: { plan: 'professional', usage_cap_credits: 300 },
+    });
+    expect(byRoute('/admin/v1/tenants/:tenant_id/api-keys/:key_id')).toMatchObject({
+      target: `${base}/api-keys/${key.key_id}`,
+      status: 204,
+      changes: null,
+    });
     expect(byRoute('/admin/v1/sources/:source_id')).toMatchObject({ tenant_id: null, changes: { trust_level: 3 } });
     // An article's text is recorded as its beginning: what changed, not the content.
     expect(byRoute('/admin/v1/contents').changes.body).toBe(`${'長い本文。'.repeat(40)}…`);
     // A console user's creation: the member's tenant, never the password.
     const invite = byRoute('/admin/v1/console-users');
-    expect(invite).toMatchObject({ tenant_id: tenant.id, target: `/admin/v1/console-users/${member.id}`, changes: { email: 'member@audit.test', role: 'member' } });
+    expect(invite).toMatchObject({
+      tenant_id: tenant.id,
+      target: `/admin/v1/console-users/${member.id}`,
+      changes: { email: 'member@audit.test', role: 'member' },
+    });
     expect(JSON.stringify(list)).not.toContain(PASSWORD);
     expect(JSON.stringify(list)).not.toContain(key.api_key);
 
     // The same change, one log line each.
     const lines = t.logs.map((l) => JSON.parse(l)).filter((l) => l.msg === 'admin change');
-    expect(lines.at(-1)).toMatchObject({ level: 30, actor: 'operator token', method: 'POST', route: '/admin/v1/console-users', tenantId: tenant.id, reqId: invite.request_id });
+    expect(lines.at(-1)).toMatchObject({
+      level: 30,
+      actor: 'operator token',
+      method: 'POST',
+      route: '/admin/v1/console-users',
+      tenantId: tenant.id,
+      reqId: invite.request_id,
+    });
     expect(lines.length).toBeGreaterThanOrEqual(list.length);
   });
 
@@ -92,8 +121,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('audit log on %s'
     }
     const first = await ok(t.admin('GET', `/admin/v1/audit-log?tenant_id=${tenant.id}&limit=2`));
     expect(first.entries.map((e: any) => e.changes)).toEqual([{ usage_cap_credits: 3 }, { usage_cap_credits: 2 }]);
-    const second = await ok(t.admin('GET', `/admin/v1/audit-log?tenant_id=${tenant.id}&limit=2&cursor=${encodeURIComponent(first.meta.next_cursor)}`));
-    expect(second.entries.map((e: any) => e.changes)).toEqual([{ usage_cap_credits: 1 }, { name: 'Paged', plan: 'starter', default_scenarios: false }]);
+    const second = await ok(
+      t.admin('GET', `/admin/v1/audit-log?tenant_id=${tenant.id}&limit=2&cursor=${encodeURIComponent(first.meta.next_cursor)}`),
+    );
+    expect(second.entries.map((e: any) => e.changes)).toEqual([
+      { usage_cap_credits: 1 },
+      { name: 'Paged', plan: 'starter', default_scenarios: false },
+    ]);
     expect(second.meta.next_cursor).toBeNull();
     // A cursor of one list is refused by another.
     const moved = await t.admin('GET', `/admin/v1/audit-log?limit=2&cursor=${encodeURIComponent(first.meta.next_cursor)}`);

@@ -8,7 +8,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** `content-feed admin …` from the sources, in a child process. */
 function admin(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', ...args], { cwd: ROOT, env: { PATH: process.env.PATH!, LOG_LEVEL: 'warn', ADMIN_TOKEN } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH!, LOG_LEVEL: 'warn', ADMIN_TOKEN },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -32,15 +35,39 @@ describe('content-feed admin experiments', () => {
   afterAll(() => t.close());
 
   it('creates, re-shares, reads and promotes an experiment through the admin API; a refusal names the field', async () => {
-    const spec = { scenario: 'home', variants: [{ name: 'control', algorithm_id: 'a', share: 0.5 }, { name: 'new', algorithm_id: 'b', share: 0.5 }] };
-    const bad = await admin(['experiments', 'create', tenantId, '--json', JSON.stringify({ ...spec, variants: [spec.variants[0], { ...spec.variants[1], share: 0.6 }] }), '--url', url]);
+    const spec = {
+      scenario: 'home',
+      variants: [
+        { name: 'control', algorithm_id: 'a', share: 0.5 },
+        { name: 'new', algorithm_id: 'b', share: 0.5 },
+      ],
+    };
+    const bad = await admin([
+      'experiments',
+      'create',
+      tenantId,
+      '--json',
+      JSON.stringify({ ...spec, variants: [spec.variants[0], { ...spec.variants[1], share: 0.6 }] }),
+      '--url',
+      url,
+    ]);
     expect(bad.status).toBe(1);
     expect(JSON.parse(bad.stderr).errors[0].name).toBe('variants[].share');
 
     const created = await admin(['experiments', 'create', tenantId, '--json', JSON.stringify(spec), '--url', url]);
     expect(created.status, created.stderr).toBe(0);
     const id = JSON.parse(created.stdout).experiment_id as string;
-    const reshared = await admin(['experiments', 'shares', tenantId, id, '--json', '{"control": 0.8, "new": 0.2}', '--reassign', '--url', url]);
+    const reshared = await admin([
+      'experiments',
+      'shares',
+      tenantId,
+      id,
+      '--json',
+      '{"control": 0.8, "new": 0.2}',
+      '--reassign',
+      '--url',
+      url,
+    ]);
     expect(reshared.status, reshared.stderr).toBe(0);
     expect(JSON.parse(reshared.stdout).variants.map((v: any) => v.share)).toEqual([0.8, 0.2]);
     const read = await admin(['experiments', 'get', tenantId, id, '--url', url]);

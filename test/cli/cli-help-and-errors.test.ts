@@ -62,7 +62,14 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
 describe('content-feed --help, --version', () => {
   it('prints help and exits 0 on every command, creating nothing (no database, no token, no server)', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-cli-help-'));
-    const runs = [['--help'], ['serve', '--demo', '--help'], ['worker', '-h'], ['migrate', '--help'], ['admin', 'tenants', '--help'], ['admin', 'users', 'create', '--help']];
+    const runs = [
+      ['--help'],
+      ['serve', '--demo', '--help'],
+      ['worker', '-h'],
+      ['migrate', '--help'],
+      ['admin', 'tenants', '--help'],
+      ['admin', 'users', 'create', '--help'],
+    ];
     // In parallel: each is its own process, and the machine has cores to spare between their compilations.
     const results = await Promise.all(runs.map((args) => cli(args, { DATA_DIR: dataDir, PORT: '0' })));
     for (const [i, result] of results.entries()) {
@@ -157,7 +164,9 @@ describe('CLI errors that name the fix', () => {
     const app = Fastify();
     try {
       await expect(listenOn(app, port, '127.0.0.1', 'PORT')).rejects.toThrow(new CliError(`port ${port} is in use: set PORT`));
-      await expect(listenOn(app, port, '127.0.0.1', 'WORKER_METRICS_PORT')).rejects.toThrow(`port ${port} is in use: set WORKER_METRICS_PORT`);
+      await expect(listenOn(app, port, '127.0.0.1', 'WORKER_METRICS_PORT')).rejects.toThrow(
+        `port ${port} is in use: set WORKER_METRICS_PORT`,
+      );
     } finally {
       await app.close();
       await new Promise((resolve) => busy.close(resolve));

@@ -41,10 +41,17 @@ describe('content-feed serve --demo (a real process)', () => {
     // The printed console login works: the member sees the demo tenant.
     const [, consoleUrl, member, password] = /Console: (\S+) \((\S+) or \S+, password (\S+)\)/.exec(out)!;
     expect(consoleUrl).toBe(`${server.url}/console`);
-    const login = await fetch(`${server.url}/console/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: member, password }) });
+    const login = await fetch(`${server.url}/console/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: member, password }),
+    });
     expect(login.status).toBe(200);
     const tenantId = /Demo tenant (ten_\w+)/.exec(out)![1];
-    expect(((await login.json()) as { user: { role: string; tenant_id: string } }).user).toMatchObject({ role: 'member', tenant_id: tenantId });
+    expect(((await login.json()) as { user: { role: string; tenant_id: string } }).user).toMatchObject({
+      role: 'member',
+      tenant_id: tenantId,
+    });
   }, 150_000);
 
   it('the admin CLI talks to it with the token from DATA_DIR', () => {
@@ -55,20 +62,31 @@ describe('content-feed serve --demo (a real process)', () => {
     });
     expect(result.status, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).tenants.map((t: { name: string }) => t.name)).toEqual(['Demo tenant']);
-    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', 'tenants', 'create', '--name', 'X', '--plan', 'gold', '--url', server!.url], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-    });
+    const bad = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', 'admin', 'tenants', 'create', '--name', 'X', '--plan', 'gold', '--url', server!.url],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      },
+    );
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/plan/);
   }, 120_000);
 
   it('imports areas from a CSV file with `admin areas import`, and reports a bad file by line without sending it', () => {
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', ...args, '--url', server!.url], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', ...args, '--url', server!.url], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      });
     const good = path.join(dataDir, 'areas.csv');
-    writeFileSync(good, 'id,name,level,parent_id,lat,lng,aliases\nstation:x-takanawa-gateway,高輪ゲートウェイ,station,city:13103,35.6355,139.7407,高輪ゲートウェイ駅\n');
+    writeFileSync(
+      good,
+      'id,name,level,parent_id,lat,lng,aliases\nstation:x-takanawa-gateway,高輪ゲートウェイ,station,city:13103,35.6355,139.7407,高輪ゲートウェイ駅\n',
+    );
     const imported = cli('areas', 'import', good, '--mode', 'extend');
     expect(imported.status, imported.stderr).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({ mode: 'extend', imported: 1 });

@@ -42,7 +42,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))("serve's worker t
     }
     await setup.close();
 
-    const server = await startChildServer({ DATABASE_URL: database.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cf-thread-')), ADMIN_TOKEN, SECRET_KEY, RANKING_THREADS: '1' });
+    const server = await startChildServer({
+      DATABASE_URL: database.url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cf-thread-')),
+      ADMIN_TOKEN,
+      SECRET_KEY,
+      RANKING_THREADS: '1',
+    });
     try {
       const call = async (urlPath: string, body?: unknown) => {
         const res = await fetch(`${server.url}${urlPath}`, {
@@ -58,7 +64,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))("serve's worker t
       // A click, applied on the worker thread, keeps the item out of the reader's next page on the HTTP thread.
       const first = await until('a first page with items', async () => ((await feed()).items.length === 4 ? await feed() : undefined));
       const clicked = first.items[0]!;
-      const click = { type: 'click', session_id: 's1', user_id: 'reader', tracking_token: clicked.tracking_token, occurred_at: new Date().toISOString() };
+      const click = {
+        type: 'click',
+        session_id: 's1',
+        user_id: 'reader',
+        tracking_token: clicked.tracking_token,
+        occurred_at: new Date().toISOString(),
+      };
       expect((await call('/v1/events', { events: [click] })).status).toBe(202);
       const next = await until('the clicked item to leave the page', async () => {
         const page = await feed();
@@ -70,7 +82,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))("serve's worker t
       const created = await call('/v1/push-candidates', { scenario: 'daily', target_mode: 'manual', user_ids: ['reader'] });
       expect(created.status).toBe(202);
       const jobId = created.body.job_id as string;
-      await until('the push job to complete', async () => ((await call(`/v1/push-candidates/${jobId}`)).body.status === 'completed' ? true : undefined));
+      await until('the push job to complete', async () =>
+        (await call(`/v1/push-candidates/${jobId}`)).body.status === 'completed' ? true : undefined,
+      );
 
       // The worker thread runs niced: when the cores are short, the threads requests wait for go first.
       const nices = threadNices(server.process.pid!);

@@ -38,7 +38,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('serve --no-worke
           headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
-      const login = { type: 'login', session_id: 's1', user_id: 'reader', occurred_at: new Date().toISOString(), metadata: { user_attributes: { plan: 'gold' } } };
+      const login = {
+        type: 'login',
+        session_id: 's1',
+        user_id: 'reader',
+        occurred_at: new Date().toISOString(),
+        metadata: { user_attributes: { plan: 'gold' } },
+      };
       expect((await call('/v1/events', { events: [login] })).status).toBe(202);
       // For a user registered before: the worker applies the login and runs the job in no fixed order.
       const created = await call('/v1/push-candidates', { scenario: 'daily', target_mode: 'manual', user_ids: ['subscriber'] });

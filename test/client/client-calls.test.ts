@@ -60,7 +60,9 @@ describe('the client against the real server', () => {
     const { apiKey } = await served.t.createTenant({ plan: 'custom', rate_limit_rps: 1 });
     const timer = manualTimer(clock);
     const retries: { delayMs: number; status?: number }[] = [];
-    const client = clientOf(served, apiKey, timer, { onRetry: ({ delayMs, reason }) => retries.push({ delayMs, status: (reason as ProblemError).status }) });
+    const client = clientOf(served, apiKey, timer, {
+      onRetry: ({ delayMs, reason }) => retries.push({ delayMs, status: (reason as ProblemError).status }),
+    });
     await client.getUsage();
     await client.getUsage();
     expect(retries).toHaveLength(1);
@@ -99,7 +101,11 @@ describe('the client against the real server', () => {
         throw new TypeError('fetch failed: connection reset after the request was sent');
       },
     });
-    const request = { method: 'POST', path: '/v1/events', body: { events: [{ type: 'session_start', session_id: 's', occurred_at: new Date(clock.now()).toISOString() }] } } as const;
+    const request = {
+      method: 'POST',
+      path: '/v1/events',
+      body: { events: [{ type: 'session_start', session_id: 's', occurred_at: new Date(clock.now()).toISOString() }] },
+    } as const;
     await expect(client.transport.request({ ...request, idempotent: false })).rejects.toThrow('connection reset');
     expect(sent).toBe(1);
     expect(timer.sleeps).toEqual([]);

@@ -13,7 +13,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the event buffer
   });
   afterAll(() => served.close());
 
-  const sessionStart = (i: number): TrackedEvent => ({ type: 'session_start', session_id: `s-${i}`, occurred_at: new Date(clock.now()).toISOString() });
+  const sessionStart = (i: number): TrackedEvent => ({
+    type: 'session_start',
+    session_id: `s-${i}`,
+    occurred_at: new Date(clock.now()).toISOString(),
+  });
 
   it('delivers 1,000 tracked events exactly once across a server restart and a forced 429', async () => {
     // 3 requests a second on a clock that moves only when the client waits: the 4th batch meets a 429.
@@ -44,11 +48,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the event buffer
     expect(delivered).toHaveLength(1000);
     expect(new Set(delivered.map((e) => e.session_id)).size).toBe(1000);
     // …and stored each once, on the server that came back.
-    const stored = await served.t.deps.db
-      .selectFrom('events')
-      .select(['session_id'])
-      .where('tenant_id', '=', tenantId)
-      .execute();
+    const stored = await served.t.deps.db.selectFrom('events').select(['session_id']).where('tenant_id', '=', tenantId).execute();
     expect(stored).toHaveLength(1000);
     expect(new Set(stored.map((row) => row.session_id)).size).toBe(1000);
   });
@@ -58,12 +58,22 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the event buffer
     const client = clientOf(served, apiKey, manualTimer(clock));
     const rejected: RejectedEvent[] = [];
     const sent: number[] = [];
-    const buffer = client.eventBuffer({ batchSize: 10, flushIntervalMs: 0, onRejected: (events) => rejected.push(...events), onDelivered: (events) => sent.push(events.length) });
+    const buffer = client.eventBuffer({
+      batchSize: 10,
+      flushIntervalMs: 0,
+      onRejected: (events) => rejected.push(...events),
+      onDelivered: (events) => sent.push(events.length),
+    });
     for (let i = 0; i < 10; i++) buffer.track(sessionStart(100 + i));
     await buffer.flush();
     expect(sent).toEqual([10]);
 
-    const forged: TrackedEvent = { type: 'click', session_id: 's-x', tracking_token: 'forged', occurred_at: new Date(clock.now()).toISOString() };
+    const forged: TrackedEvent = {
+      type: 'click',
+      session_id: 's-x',
+      tracking_token: 'forged',
+      occurred_at: new Date(clock.now()).toISOString(),
+    };
     buffer.track(sessionStart(200));
     buffer.track(forged);
     buffer.track(sessionStart(201));
@@ -78,7 +88,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the event buffer
     try {
       let delivered!: (count: number) => void;
       const sent = new Promise<number>((resolve) => (delivered = resolve));
-      const buffer = clientOf(served, apiKey, manualTimer(clock)).eventBuffer({ flushIntervalMs: 5000, onDelivered: (events) => delivered(events.length) });
+      const buffer = clientOf(served, apiKey, manualTimer(clock)).eventBuffer({
+        flushIntervalMs: 5000,
+        onDelivered: (events) => delivered(events.length),
+      });
       buffer.track(sessionStart(400));
       buffer.track(sessionStart(401));
       vi.advanceTimersByTime(4999);
@@ -96,7 +109,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the event buffer
     const { apiKey } = await served.t.createTenant();
     const buffer = clientOf(served, apiKey, manualTimer(clock)).eventBuffer({ flushIntervalMs: 0 });
     buffer.track({ type: 'login', session_id: 's-y', user_id: 'u', occurred_at: 'yesterday' });
-    await expect(buffer.flush()).rejects.toMatchObject({ name: 'RejectedEventsError', rejected: [expect.objectContaining({ event: expect.objectContaining({ session_id: 's-y' }) })] });
+    await expect(buffer.flush()).rejects.toMatchObject({
+      name: 'RejectedEventsError',
+      rejected: [expect.objectContaining({ event: expect.objectContaining({ session_id: 's-y' }) })],
+    });
   });
 
   it('events refused in a batch sent because it filled are thrown by the next flush(), not lost', async () => {
@@ -104,7 +120,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the event buffer
     const buffer = clientOf(served, apiKey, manualTimer(clock)).eventBuffer({ batchSize: 2, flushIntervalMs: 0 });
     buffer.track({ type: 'login', session_id: 's-z', user_id: 'u', occurred_at: 'yesterday' });
     buffer.track(sessionStart(500)); // the batch is full: sent now, with no caller awaiting it
-    await expect(buffer.flush()).rejects.toMatchObject({ name: 'RejectedEventsError', rejected: [expect.objectContaining({ event: expect.objectContaining({ session_id: 's-z' }) })] });
+    await expect(buffer.flush()).rejects.toMatchObject({
+      name: 'RejectedEventsError',
+      rejected: [expect.objectContaining({ event: expect.objectContaining({ session_id: 's-z' }) })],
+    });
     expect(buffer.pending).toHaveLength(0);
     await buffer.close();
   });

@@ -20,7 +20,12 @@ describe('rate-limit pacing', () => {
   const burst = async (client: ReturnType<typeof clientOf>, calls: number) => {
     const statuses: number[] = [];
     for (let i = 0; i < calls; i++) {
-      statuses.push(await client.getUsage().then(() => 200, (error: ProblemError) => error.status));
+      statuses.push(
+        await client.getUsage().then(
+          () => 200,
+          (error: ProblemError) => error.status,
+        ),
+      );
     }
     return statuses;
   };

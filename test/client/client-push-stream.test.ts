@@ -21,18 +21,28 @@ describe('downloadCandidates streams a 200 MB push file', () => {
   afterAll(() => closeListening(f.t));
 
   it('line by line as typed records, with RSS growing by a small fraction of the file', async () => {
-    const client = clientOf(served, f.key, manualTimer(f.t.clock, async () => void (await f.t.deps.pushWorker.runPending())));
+    const client = clientOf(
+      served,
+      f.key,
+      manualTimer(f.t.clock, async () => void (await f.t.deps.pushWorker.runPending())),
+    );
     await client.putUser('big', { properties: {} });
-    const job = await client.waitForPushJob((await client.createPushJob({ scenario: 'daily', target_mode: 'manual', user_ids: ['big'] })).job_id);
+    const job = await client.waitForPushJob(
+      (await client.createPushJob({ scenario: 'daily', target_mode: 'manual', user_ids: ['big'] })).job_id,
+    );
     let template: string | undefined;
     for await (const line of client.downloadCandidates(job)) template = JSON.stringify(line.candidates);
 
     // The job's real file, replaced by a 200 MB one generated as a stream (never whole in memory).
-    const { result_key } = await f.t.deps.db.selectFrom('push_jobs').select('result_key').where('id', '=', job.job_id).executeTakeFirstOrThrow();
+    const { result_key } = await f.t.deps.db
+      .selectFrom('push_jobs')
+      .select('result_key')
+      .where('id', '=', job.job_id)
+      .executeTakeFirstOrThrow();
     const lineOf = (i: number) => `{"user_id":"user-${i}","candidates":${template}}\n`;
     const lines = Math.ceil(FILE_BYTES / Buffer.byteLength(lineOf(0)));
     async function* file() {
-      for (let i = 0; i < lines; ) {
+      for (let i = 0; i < lines;) {
         let chunk = '';
         for (const end = Math.min(lines, i + 1000); i < end; i++) chunk += lineOf(i);
         yield Buffer.from(chunk);

@@ -30,7 +30,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('push jobs and we
     const timer = workingTimer();
     const client = clientOf(served, f.key, timer);
     for (const id of ['p1', 'p2']) await client.putUser(id, { properties: { language: 'ja' } });
-    const created = await client.createPushJob({ scenario: 'daily', target_mode: 'manual', user_ids: ['p1', 'p2'], candidates_per_user: 2 });
+    const created = await client.createPushJob({
+      scenario: 'daily',
+      target_mode: 'manual',
+      user_ids: ['p1', 'p2'],
+      candidates_per_user: 2,
+    });
     expect(created.status).toBe('pending');
     const job = await client.waitForPushJob(created.job_id, { intervalMs: 500 });
     expect(job).toMatchObject({ status: 'completed', users_processed: 2, download_url: expect.stringContaining(served.baseUrl) });
@@ -49,7 +54,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('push jobs and we
   it('an expired download URL (403) is replaced by reading the job again', async () => {
     const client = clientOf(served, f.key, workingTimer());
     await client.putUser('p3', { properties: {} });
-    const job = await client.waitForPushJob((await client.createPushJob({ scenario: 'daily', target_mode: 'manual', user_ids: ['p3'] })).job_id);
+    const job = await client.waitForPushJob(
+      (await client.createPushJob({ scenario: 'daily', target_mode: 'manual', user_ids: ['p3'] })).job_id,
+    );
     f.t.clock.advance(2 * 3600_000); // past the URL's hour, within the file's retention
     const stale = { ...job, download_url_expires_at: undefined }; // as if the caller's clock could not tell
     const expired = await fetch(job.download_url!);
@@ -83,7 +90,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('push jobs and we
   it('a webhook from the server verifies; a changed byte, another secret or a stale timestamp fails', async () => {
     const client = clientOf(served, f.key, workingTimer());
     await client.putUser('p5', { properties: {} });
-    const job = await client.waitForPushJob((await client.createPushJob({ scenario: 'daily', target_mode: 'manual', user_ids: ['p5'] })).job_id);
+    const job = await client.waitForPushJob(
+      (await client.createPushJob({ scenario: 'daily', target_mode: 'manual', user_ids: ['p5'] })).job_id,
+    );
     receiver.requests.length = 0;
     await f.t.deps.webhooks.runDue();
     const delivery = receiver.requests.find((request) => request.body.includes(job.job_id))!;
@@ -91,7 +100,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('push jobs and we
 
     const event = await verifyWebhook(delivery.headers, delivery.body, secret, { nowSeconds: now });
     expect(event).toMatchObject({ type: 'push_job.completed', data: { job_id: job.job_id, status: 'completed' } });
-    expect(await verifyWebhook(new Headers(delivery.headers), new TextEncoder().encode(delivery.body), secret, { nowSeconds: now })).toEqual(event);
+    expect(
+      await verifyWebhook(new Headers(delivery.headers), new TextEncoder().encode(delivery.body), secret, { nowSeconds: now }),
+    ).toEqual(event);
 
     const bytes = new TextEncoder().encode(delivery.body);
     for (let i = 0; i < bytes.length; i += Math.ceil(bytes.length / 7)) {
@@ -100,11 +111,17 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('push jobs and we
       await expect(verifyWebhook(delivery.headers, changed, secret, { nowSeconds: now }), `byte ${i}`).rejects.toThrow(/does not match/);
     }
     const other = `whsec_${Buffer.from('another-secret-24-bytes!').toString('base64')}`;
-    await expect(verifyWebhook(delivery.headers, delivery.body, other, { nowSeconds: now })).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(verifyWebhook(delivery.headers, delivery.body, other, { nowSeconds: now })).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
     const sent = Number(delivery.headers['x-service-webhook-timestamp']);
-    await expect(verifyWebhook(delivery.headers, delivery.body, secret, { nowSeconds: sent + 300 })).resolves.toMatchObject({ id: event.id });
+    await expect(verifyWebhook(delivery.headers, delivery.body, secret, { nowSeconds: sent + 300 })).resolves.toMatchObject({
+      id: event.id,
+    });
     await expect(verifyWebhook(delivery.headers, delivery.body, secret, { nowSeconds: sent + 301 })).rejects.toThrow(/timestamp/);
-    await expect(verifyWebhook(delivery.headers, delivery.body, secret, { nowSeconds: sent - 301, toleranceSeconds: 300 })).rejects.toThrow(/timestamp/);
+    await expect(verifyWebhook(delivery.headers, delivery.body, secret, { nowSeconds: sent - 301, toleranceSeconds: 300 })).rejects.toThrow(
+      /timestamp/,
+    );
   });
 
   it('an unknown job is a 404 ProblemError', async () => {

@@ -14,7 +14,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
   const send = async (events: Record<string, unknown>[], key = f.key) => {
     expect((await f.t.api(key, 'POST', '/v1/events', { events })).statusCode).toBe(202);
   };
-  const lookup = (userId: string, tenantId = f.tenantId) => f.t.admin('GET', `/admin/v1/tenants/${tenantId}/users/${encodeURIComponent(userId)}`);
+  const lookup = (userId: string, tenantId = f.tenantId) =>
+    f.t.admin('GET', `/admin/v1/tenants/${tenantId}/users/${encodeURIComponent(userId)}`);
 
   beforeAll(async () => {
     f = await startFeedFixture({ backend, perSource: 5 });
@@ -26,11 +27,24 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
     await f.t.api(f.key, 'PUT', `/v1/users/alice/sources/${f.sources.science}/follow`);
     await f.t.api(f.key, 'PUT', `/v1/users/alice/sources/${f.sources.politics}/block`);
     await send([{ type: 'session_start', session_id: 'morning', user_id: 'alice', occurred_at: at() }]);
-    const [first, second] = (await f.feed({ user_id: 'alice', limit: 2 })).body.items as { id: string; title: string; tracking_token: string }[];
+    const [first, second] = (await f.feed({ user_id: 'alice', limit: 2 })).body.items as {
+      id: string;
+      title: string;
+      tracking_token: string;
+    }[];
     await send([{ type: 'click', session_id: 'morning', user_id: 'alice', tracking_token: first!.tracking_token, occurred_at: at() }]);
     f.t.clock.advance(60_000);
     await send([{ type: 'session_start', session_id: 'evening', user_id: 'alice', occurred_at: at() }]);
-    const pushed = f.t.deps.tokens.issue({ tenantId: f.tenantId, contentId: second!.id, scenario: 'daily', channel: 'push', userId: 'alice', requestId: 'job_x', position: 0, issuedAt: Math.floor(f.t.clock.now() / 1000) });
+    const pushed = f.t.deps.tokens.issue({
+      tenantId: f.tenantId,
+      contentId: second!.id,
+      scenario: 'daily',
+      channel: 'push',
+      userId: 'alice',
+      requestId: 'job_x',
+      position: 0,
+      issuedAt: Math.floor(f.t.clock.now() / 1000),
+    });
     f.t.clock.advance(1000);
     await send([
       { type: 'impression', session_id: 'evening', user_id: 'alice', tracking_token: pushed, occurred_at: at() },
@@ -50,7 +64,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
     ]);
     expect(body.sessions).toEqual([
       { session_id: 'evening', started_at: new Date(f.t.clock.now() - 1000).toISOString(), last_event_at: at(), events: 3 },
-      { session_id: 'morning', started_at: new Date(f.t.clock.now() - 61_000).toISOString(), last_event_at: new Date(f.t.clock.now() - 61_000).toISOString(), events: 2 },
+      {
+        session_id: 'morning',
+        started_at: new Date(f.t.clock.now() - 61_000).toISOString(),
+        last_event_at: new Date(f.t.clock.now() - 61_000).toISOString(),
+        events: 2,
+      },
     ]);
   });
 
@@ -67,11 +86,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /admin/v1/te
     }
     await f.t.processEvents();
     const body = (await lookup('bob')).json<Lookup>();
-    expect(body.recent_reads.map((r) => r.content_id)).toEqual(items.slice(5).map((i) => i.id).reverse());
+    expect(body.recent_reads.map((r) => r.content_id)).toEqual(
+      items
+        .slice(5)
+        .map((i) => i.id)
+        .reverse(),
+    );
     expect(body.sessions.map((s) => s.session_id)).toEqual(Array.from({ length: 20 }, (_, i) => `s-${24 - i}`));
   });
 
-  it('404 for an unknown user or tenant; another tenant\'s user with the same id is never shown', async () => {
+  it("404 for an unknown user or tenant; another tenant's user with the same id is never shown", async () => {
     const missing = await lookup('nobody');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/problem+json');

@@ -18,7 +18,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console webhook 
   });
   const post = (tenantId: string, path: string) => t.admin('POST', `/admin/v1/tenants/${tenantId}/webhook/${path}`);
 
-  it('POST …/webhook/test queues a signed webhook.test delivery that arrives and verifies with the tenant\'s secret', async () => {
+  it("POST …/webhook/test queues a signed webhook.test delivery that arrives and verifies with the tenant's secret", async () => {
     const { tenantId, secret } = await tenantWithWebhook(t, receiver.url);
     const res = await post(tenantId, 'test');
     expect(res.statusCode).toBe(202);
@@ -30,7 +30,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console webhook 
     expect(receiver.requests).toHaveLength(1);
     const request = receiver.requests[0]!;
     const event = new Webhook(secret).verify(request.body, request.headers);
-    expect(event).toEqual({ id: deliveryId, type: 'webhook.test', created_at: new Date(t.clock.now()).toISOString(), data: { tenant_id: tenantId, message: expect.any(String) } });
+    expect(event).toEqual({
+      id: deliveryId,
+      type: 'webhook.test',
+      created_at: new Date(t.clock.now()).toISOString(),
+      data: { tenant_id: tenantId, message: expect.any(String) },
+    });
     expect(request.headers['webhook-id']).toBe(deliveryId);
     expect(await deliveryOf(t, tenantId, deliveryId)).toMatchObject({ type: 'webhook.test', status: 'delivered', attempts: 1 });
   });
@@ -68,7 +73,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console webhook 
     const { tenantId } = await tenantWithWebhook(t, receiver.url);
     const { tenantId: neighbour } = await tenantWithWebhook(t, receiver.url);
     const pending = async (id: string) =>
-      (await t.admin('GET', `/admin/v1/tenants/${id}/webhook/deliveries?status=pending&limit=100`)).json().deliveries as { id: string; type: string }[];
+      (await t.admin('GET', `/admin/v1/tenants/${id}/webhook/deliveries?status=pending&limit=100`)).json().deliveries as {
+        id: string;
+        type: string;
+      }[];
     // Pending push-job events are not asked for by hand: they leave all five slots free.
     const events: string[] = [];
     for (let i = 0; i < 4; i++) events.push((await enqueue(t, tenantId))!);

@@ -8,7 +8,11 @@ describeInBrowser('console: articles', () => {
   let fuchu: string;
   beforeAll(async () => {
     c = await startConsole();
-    fuchu = await c.ingest('science', { title: '東京都府中市で市民祭り', body: `東京都府中市の公園で市民祭りが開かれた。${STORY}`, minutesAgo: 5 });
+    fuchu = await c.ingest('science', {
+      title: '東京都府中市で市民祭り',
+      body: `東京都府中市の公園で市民祭りが開かれた。${STORY}`,
+      minutesAgo: 5,
+    });
   });
   afterAll(() => c?.close());
 
@@ -16,7 +20,10 @@ describeInBrowser('console: articles', () => {
     const page = await c.loginAs(c.operator);
     // From a source's article count to its articles.
     await page.getByRole('link', { name: 'Sources' }).click();
-    await page.getByRole('row', { name: /科学テスト/ }).getByRole('link', { name: '5 articles' }).click();
+    await page
+      .getByRole('row', { name: /科学テスト/ })
+      .getByRole('link', { name: '5 articles' })
+      .click();
     await page.getByRole('heading', { name: 'Articles', level: 1 }).waitFor();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(5);
     await c.screenshotAtWidths(page, 'articles');

@@ -9,7 +9,14 @@ import type { TestAppOptions } from '../helpers/test-app.js';
 import { ManualClock } from '../../src/lib/clock.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-artifacts/console');
 export const PASSWORD = 'console e2e password 1';
@@ -23,7 +30,8 @@ export const SCREEN_WIDTHS = [390, 800, 1366] as const;
 function browserSuite(): typeof describe {
   if (existsSync(CHROMIUM)) return describe;
   const missing = `${CHROMIUM} not found (apt-get install chromium; .ci/run does)`;
-  if (process.env.REQUIRE_ALL_BACKENDS === '1') throw new Error(`[tests] ${missing}, and REQUIRE_ALL_BACKENDS=1 requires the console browser tests.`);
+  if (process.env.REQUIRE_ALL_BACKENDS === '1')
+    throw new Error(`[tests] ${missing}, and REQUIRE_ALL_BACKENDS=1 requires the console browser tests.`);
   console.warn(`[tests] ${missing}: the console browser tests are SKIPPED.`);
   return describe.skip as typeof describe;
 }

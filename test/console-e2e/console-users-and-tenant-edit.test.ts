@@ -8,8 +8,16 @@ describeInBrowser('console: console users (invite, remove) and tenant settings',
   });
   afterAll(() => c?.close());
 
-  const announced = (page: import('playwright-core').Page, text: string) => page.locator('.announcement').filter({ hasText: text }).waitFor();
-  const signsIn = async (email: string) => (await fetch(`${c.url}/console/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).status;
+  const announced = (page: import('playwright-core').Page, text: string) =>
+    page.locator('.announcement').filter({ hasText: text }).waitFor();
+  const signsIn = async (email: string) =>
+    (
+      await fetch(`${c.url}/console/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      })
+    ).status;
 
   it('invites a member of a tenant, who can sign in, and removes them after a confirmation', async () => {
     const page = await c.loginAs(c.operator);
@@ -39,7 +47,10 @@ describeInBrowser('console: console users (invite, remove) and tenant settings',
   it("edits a tenant's name, cap and anchor day, checked before it is sent", async () => {
     const page = await c.loginAs(c.operator);
     await page.getByRole('heading', { name: 'Tenants & plans', level: 1 }).waitFor();
-    await page.getByRole('row', { name: /Acme News/ }).getByRole('link', { name: 'Edit' }).click();
+    await page
+      .getByRole('row', { name: /Acme News/ })
+      .getByRole('link', { name: 'Edit' })
+      .click();
     await page.getByRole('heading', { name: 'Tenant Acme News', level: 1 }).waitFor();
     await page.getByRole('spinbutton', { name: 'Billing anchor day' }).fill('29');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -49,7 +60,12 @@ describeInBrowser('console: console users (invite, remove) and tenant settings',
     await page.getByRole('textbox', { name: 'Name' }).fill('Acme Media');
     await page.getByRole('button', { name: 'Save' }).click();
     await announced(page, 'Tenant Acme Media saved.');
-    expect((await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}`)).json()).toMatchObject({ name: 'Acme Media', usage_cap_credits: 1234, billing_anchor_day: 15, plan: 'enterprise' });
+    expect((await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}`)).json()).toMatchObject({
+      name: 'Acme Media',
+      usage_cap_credits: 1234,
+      billing_anchor_day: 15,
+      plan: 'enterprise',
+    });
     await c.screenshotAtWidths(page, 'tenant-edit');
   });
 });

@@ -5,7 +5,13 @@ describeInBrowser('console: experiments', () => {
   let c: ConsoleFixture;
   beforeAll(async () => {
     c = await startConsole();
-    await c.t.admin('PUT', `/admin/v1/tenants/${c.tenantId}/algorithms/nosports`, { min_trust_level: 1, max_age_hours: 72, exploration: 0, languages: ['ja'], exclude_categories: ['sports'] });
+    await c.t.admin('PUT', `/admin/v1/tenants/${c.tenantId}/algorithms/nosports`, {
+      min_trust_level: 1,
+      max_age_hours: 72,
+      exploration: 0,
+      languages: ['ja'],
+      exclude_categories: ['sports'],
+    });
   });
   afterAll(() => c?.close());
 
@@ -32,10 +38,25 @@ describeInBrowser('console: experiments', () => {
       const user = `reader-${i}`;
       const items = (await c.feed({ user_id: user, limit: 3 })).body.items;
       const variant = c.t.deps.tokens.verify(items[0].tracking_token)!.experiment!.variant;
-      for (const item of items) events.push({ type: 'impression', session_id: `s-${user}`, user_id: user, tracking_token: item.tracking_token, occurred_at: new Date().toISOString() });
-      if (variant === 'variant' || i % 10 === 0) events.push({ type: 'click', session_id: `s-${user}`, user_id: user, tracking_token: items[0].tracking_token, occurred_at: new Date().toISOString() });
+      for (const item of items)
+        events.push({
+          type: 'impression',
+          session_id: `s-${user}`,
+          user_id: user,
+          tracking_token: item.tracking_token,
+          occurred_at: new Date().toISOString(),
+        });
+      if (variant === 'variant' || i % 10 === 0)
+        events.push({
+          type: 'click',
+          session_id: `s-${user}`,
+          user_id: user,
+          tracking_token: items[0].tracking_token,
+          occurred_at: new Date().toISOString(),
+        });
     }
-    for (let i = 0; i < events.length; i += 100) expect((await c.t.api(c.key, 'POST', '/v1/events', { events: events.slice(i, i + 100) })).statusCode).toBe(202);
+    for (let i = 0; i < events.length; i += 100)
+      expect((await c.t.api(c.key, 'POST', '/v1/events', { events: events.slice(i, i + 100) })).statusCode).toBe(202);
 
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByText('variant wins: significantly more of its users clicked').waitFor();
@@ -63,7 +84,10 @@ describeInBrowser('console: experiments', () => {
     await page.getByText('variant promoted').waitFor();
     expect((await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}/scenarios/home`)).json().algorithm_id).toBe('nosports');
     const audited = (await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}/audit-log`)).json().entries;
-    expect(audited.find((e: any) => e.target.endsWith(`/experiments/${experimentId}/promote`))).toMatchObject({ actor: c.member, method: 'POST' });
+    expect(audited.find((e: any) => e.target.endsWith(`/experiments/${experimentId}/promote`))).toMatchObject({
+      actor: c.member,
+      method: 'POST',
+    });
 
     // A bandit: the page says who sets the shares, and offers no form for them.
     await page.getByRole('link', { name: '← All experiments' }).click();

@@ -60,10 +60,12 @@ describeInBrowser("console: hiding an article, deleting a tenant, changing a con
     await dialog.getByRole('combobox', { name: 'Tenant' }).selectOption({ label: 'Acme News' });
     await dialog.getByRole('button', { name: 'Change role' }).click();
     await announced(page, `${c.member} is now a member of Acme News.`);
-    expect((await c.t.admin('GET', '/admin/v1/console-users')).json().console_users.find((u: { email: string }) => u.email === c.member)).toMatchObject({ role: 'member', tenant_id: c.tenantId });
+    expect(
+      (await c.t.admin('GET', '/admin/v1/console-users')).json().console_users.find((u: { email: string }) => u.email === c.member),
+    ).toMatchObject({ role: 'member', tenant_id: c.tenantId });
   });
 
-  it("deletes a tenant only after its name is typed; its key stops working and it leaves the list", async () => {
+  it('deletes a tenant only after its name is typed; its key stops working and it leaves the list', async () => {
     const doomed = await c.t.createTenant({ name: 'Short Lived' });
     const page = await c.loginAs(c.operator);
     await page.goto(`/console/tenants/${doomed.tenantId}`);
@@ -83,6 +85,14 @@ describeInBrowser("console: hiding an article, deleting a tenant, changing a con
     expect((await c.t.api(doomed.apiKey, 'GET', '/v1/users/x')).statusCode).toBe(401);
     expect((await c.t.admin('GET', `/admin/v1/tenants/${doomed.tenantId}`)).statusCode).toBe(404);
     // The fixture's tenant is untouched.
-    expect((await fetch(`${c.url}/console/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: c.member, password: PASSWORD }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${c.url}/console/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: c.member, password: PASSWORD }),
+        })
+      ).status,
+    ).toBe(200);
   });
 });

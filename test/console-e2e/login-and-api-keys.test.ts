@@ -97,7 +97,10 @@ describeInBrowser('console: log in, create an API key, use it, revoke it', () =>
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => row.textContent()).toContain('revoked');
     await expect
-      .poll(async () => (await fetch(`${c.url}/v1/feed?scenario=home&limit=1`, { headers: { authorization: `Bearer ${apiKey}` } })).status, { timeout: 15_000 })
+      .poll(
+        async () => (await fetch(`${c.url}/v1/feed?scenario=home&limit=1`, { headers: { authorization: `Bearer ${apiKey}` } })).status,
+        { timeout: 15_000 },
+      )
       .toBe(401);
   });
 });

@@ -23,7 +23,9 @@ describeInBrowser('console: overview, usage cap and user lookup', () => {
     }
 
     // reader-1: a profile, a followed and a blocked source, a session with an impression and a click.
-    await c.t.api(c.key, 'PUT', '/v1/users/reader-1', { properties: { area_names: ['渋谷'], area_level: 'station', interests: ['technology'] } });
+    await c.t.api(c.key, 'PUT', '/v1/users/reader-1', {
+      properties: { area_names: ['渋谷'], area_level: 'station', interests: ['technology'] },
+    });
     await c.t.api(c.key, 'PUT', `/v1/users/reader-1/sources/${c.sources.science}/follow`);
     await c.t.api(c.key, 'PUT', `/v1/users/reader-1/sources/${c.sources.politics}/block`);
     const feed = (await c.feed({ user_id: 'reader-1', limit: 5 })).body as { items: { title: string; tracking_token: string }[] };
@@ -32,7 +34,13 @@ describeInBrowser('console: overview, usage cap and user lookup', () => {
     const at = (offsetSeconds: number) => new Date(Date.now() - 60_000 + offsetSeconds * 1000).toISOString();
     const events = [
       { type: 'session_start', session_id: session, user_id: 'reader-1', occurred_at: at(0) },
-      ...feed.items.map((item, i) => ({ type: 'impression', session_id: session, user_id: 'reader-1', tracking_token: item.tracking_token, occurred_at: at(1 + i) })),
+      ...feed.items.map((item, i) => ({
+        type: 'impression',
+        session_id: session,
+        user_id: 'reader-1',
+        tracking_token: item.tracking_token,
+        occurred_at: at(1 + i),
+      })),
       { type: 'click', session_id: session, user_id: 'reader-1', tracking_token: feed.items[0]!.tracking_token, occurred_at: at(10) },
     ];
     expect((await c.t.api(c.key, 'POST', '/v1/events', { events })).statusCode).toBe(202);
@@ -48,7 +56,9 @@ describeInBrowser('console: overview, usage cap and user lookup', () => {
     const tenant = (await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}`)).json();
     const stat = (label: string) => page.locator('.stat').filter({ has: page.getByRole('heading', { name: label }) });
     await expect.poll(() => stat('Credits used this cycle').textContent()).toContain('1,000,000 credits included in the plan');
-    expect(await stat('Credits used this cycle').locator('.stat-value').textContent()).toContain(new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }).format(tenant.current_cycle.used_credits));
+    expect(await stat('Credits used this cycle').locator('.stat-value').textContent()).toContain(
+      new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }).format(tenant.current_cycle.used_credits),
+    );
     expect(await stat('Rate-limit plan').textContent()).toContain('500 requests per second');
     expect(await stat('Daily active users').locator('.stat-value').textContent()).toBe('1');
     expect(await stat('Click-through rate').textContent()).toContain('1 clicks of 5 impressions');

@@ -22,14 +22,18 @@ describeInBrowser('console: a new tenant works at once', () => {
     await page.getByRole('link', { name: 'Scenarios & algorithms' }).click();
     await page.getByRole('heading', { name: 'Scenarios & algorithms', level: 1 }).waitFor();
     const scenarios = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Scenarios', exact: true }) });
-    await expect.poll(() => scenarios.getByRole('row').allTextContents()).toEqual([
-      expect.stringContaining('Scenario name'),
-      expect.stringMatching(/^feedFeeddefault/),
-      expect.stringMatching(/^pushPushdefault/),
-    ]);
+    await expect
+      .poll(() => scenarios.getByRole('row').allTextContents())
+      .toEqual([
+        expect.stringContaining('Scenario name'),
+        expect.stringMatching(/^feedFeeddefault/),
+        expect.stringMatching(/^pushPushdefault/),
+      ]);
     // What a new algorithm starts from, as the server has it.
     const defaults = page.getByRole('region', { name: 'Default settings' });
-    await expect.poll(() => defaults.locator('dt, dd').allTextContents()).toEqual(expect.arrayContaining(['Minimum trust level', 'Languages', 'ja']));
+    await expect
+      .poll(() => defaults.locator('dt, dd').allTextContents())
+      .toEqual(expect.arrayContaining(['Minimum trust level', 'Languages', 'ja']));
     expect(await defaults.locator('dt').count()).toBe(14);
     await c.screenshotAtWidths(page, 'scenarios-defaults');
     expect((await c.t.admin('GET', `/admin/v1/tenants/${tenantId}/scenarios`)).json().scenarios).toHaveLength(2);

@@ -33,7 +33,9 @@ describeInBrowser('console: operator pages (tenants and plans, sources)', () => 
     const betaId = new URL(page.url()).pathname.split('/')[3]!;
     // The tenant menu learns of the new tenant when its list reloads, just after the page opens.
     await expect.poll(() => page.getByRole('combobox', { name: 'Tenant' }).inputValue()).toBe(betaId);
-    await expect.poll(() => page.locator('.stat').filter({ hasText: 'Rate-limit plan' }).textContent()).toContain('250 requests per second');
+    await expect
+      .poll(() => page.locator('.stat').filter({ hasText: 'Rate-limit plan' }).textContent())
+      .toContain('250 requests per second');
 
     // The tenant menu switches tenants: the pages follow.
     await page.getByRole('combobox', { name: 'Tenant' }).selectOption({ label: 'Acme News' });
@@ -66,21 +68,30 @@ describeInBrowser('console: operator pages (tenants and plans, sources)', () => 
 
     // The worker crawls a new source at once; Refresh by reloading until it did.
     await expect
-      .poll(async () => {
-        await page.reload();
-        return row.locator('.badge').textContent();
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          return row.locator('.badge').textContent();
+        },
+        { timeout: 20_000 },
+      )
       .toBe('ok');
 
     // A new article in the feed: "Crawl now" fetches it and says so.
     site.publish(fixtureArticles(1, { prefix: 'late', seed: 9, publishedAt: new Date() })[0]!, '/feed.xml');
     await row.getByRole('button', { name: 'Crawl Loopback Daily now' }).click();
-    await expect.poll(() => row.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/^1 new, 0 updated, 0 duplicate, 2 unchanged, 0 failed$/);
+    await expect
+      .poll(() => row.getByRole('status').textContent(), { timeout: 20_000 })
+      .toMatch(/^1 new, 0 updated, 0 duplicate, 2 unchanged, 0 failed$/);
     expect(await row.locator('td').nth(2).textContent()).toMatch(/Last crawl: .+Next attempt: /);
 
     await row.getByRole('combobox', { name: 'Trust level of Loopback Daily' }).selectOption('2');
     await expect
-      .poll(async () => (await c.t.admin('GET', '/admin/v1/sources')).json().sources.find((s: { name: string }) => s.name === 'Loopback Daily')?.trust_level)
+      .poll(
+        async () =>
+          (await c.t.admin('GET', '/admin/v1/sources')).json().sources.find((s: { name: string }) => s.name === 'Loopback Daily')
+            ?.trust_level,
+      )
       .toBe(2);
     await row.evaluate((tr) => tr.scrollIntoView({ block: 'end' }));
     await c.screenshot(page, 'sources');

@@ -10,7 +10,7 @@ describeInBrowser('console: pipeline status', () => {
   });
   afterAll(() => c?.close());
 
-  it('shows each stage\'s queue with the name of its metric, as the API reports it', async () => {
+  it("shows each stage's queue with the name of its metric, as the API reports it", async () => {
     const page = await c.loginAs(c.operator);
     await page.getByRole('link', { name: 'Pipeline' }).click();
     await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();

@@ -42,15 +42,27 @@ describeInBrowser('console: push jobs', () => {
     expect(posts).toHaveLength(1);
     await c.screenshot(page, 'push-jobs');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /^Download the file of job job_/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: /^Download the file of job job_/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.jsonl$/);
-    const lines = readFileSync((await download.path()), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { user_id: string; candidates: unknown[] });
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { user_id: string; candidates: unknown[] });
     expect(lines.map((l) => l.user_id).sort()).toEqual(['reader-1', 'reader-2', 'reader-3']);
     for (const line of lines) expect(line.candidates).toHaveLength(2);
 
     // The same job through the tenant's API: one job, charged 1.5 credits.
     const jobId = (await row.locator('code').first().textContent())!;
     const job = (await c.t.api(c.key, 'GET', `/v1/push-candidates/${jobId}`)).json();
-    expect(job).toMatchObject({ status: 'completed', users_processed: 3, consumed_credits: 1.5, candidates_per_user: 2, target_mode: 'manual' });
+    expect(job).toMatchObject({
+      status: 'completed',
+      users_processed: 3,
+      consumed_credits: 1.5,
+      candidates_per_user: 2,
+      target_mode: 'manual',
+    });
   });
 });

@@ -14,7 +14,9 @@ describeInBrowser('console: every page fits a phone, a small laptop and a deskto
   beforeAll(async () => {
     c = await startConsole();
     // Rows in the tables that are widest: a user with a profile, a second API key, a push job.
-    await c.t.api(c.key, 'PUT', '/v1/users/reader-1', { properties: { area_names: ['渋谷'], area_level: 'station', interests: ['technology'] } });
+    await c.t.api(c.key, 'PUT', '/v1/users/reader-1', {
+      properties: { area_names: ['渋谷'], area_level: 'station', interests: ['technology'] },
+    });
     await c.t.admin('POST', `/admin/v1/tenants/${c.tenantId}/api-keys`, { name: 'A key with a rather long name for a narrow screen' });
   });
   afterAll(() => c?.close());
@@ -71,7 +73,20 @@ describeInBrowser('console: every page fits a phone, a small laptop and a deskto
 
   it('member pages', async () => {
     const tenant = `/console/t/${c.tenantId}`;
-    const sections = ['overview', 'api-keys', 'scenarios', 'scenarios/home', 'algorithms/main', 'push-jobs', 'webhook', 'usage-cap', 'users', 'users/reader-1', 'audit-log', 'trends'];
+    const sections = [
+      'overview',
+      'api-keys',
+      'scenarios',
+      'scenarios/home',
+      'algorithms/main',
+      'push-jobs',
+      'webhook',
+      'usage-cap',
+      'users',
+      'users/reader-1',
+      'audit-log',
+      'trends',
+    ];
     const pages = Object.fromEntries(sections.map((section) => [section.replace('/', '-'), `${tenant}/${section}`]));
     expect(await checkPages(c.member, 'member', pages)).toEqual([]);
   });

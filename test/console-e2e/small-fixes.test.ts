@@ -8,7 +8,8 @@ describeInBrowser('console: confirmations, skipped users, areas with their prefe
   });
   afterAll(() => c?.close());
 
-  const announced = (page: import('playwright-core').Page, text: string) => page.locator('.announcement').filter({ hasText: text }).waitFor();
+  const announced = (page: import('playwright-core').Page, text: string) =>
+    page.locator('.announcement').filter({ hasText: text }).waitFor();
 
   it('confirms each action, also one that leaves the page; the plan form lines up its buttons', async () => {
     const page = await c.loginAs(c.operator);
@@ -31,7 +32,10 @@ describeInBrowser('console: confirmations, skipped users, areas with their prefe
     await page.getByRole('button', { name: 'Create algorithm' }).click();
     await announced(page, 'Algorithm spare created with the default settings.');
     await page.getByRole('button', { name: 'Delete algorithm' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /Delete/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Delete/ })
+      .click();
     await page.getByRole('heading', { name: 'Scenarios & algorithms', level: 1 }).waitFor();
     await announced(page, 'Algorithm spare deleted.');
     await c.screenshot(page, 'announcement');

@@ -19,7 +19,8 @@ describeInBrowser('console: a source page (edit, pause, crawl history, delete)',
     await site?.close();
   });
 
-  const announced = (page: import('playwright-core').Page, text: string) => page.locator('.announcement').filter({ hasText: text }).waitFor();
+  const announced = (page: import('playwright-core').Page, text: string) =>
+    page.locator('.announcement').filter({ hasText: text }).waitFor();
   const source = async () => (await c.t.admin('GET', `/admin/v1/sources/${sourceId}`)).json();
 
   it('edits name, interval and trust, pauses and resumes with a confirmation each, shows the last crawls, and deletes it', async () => {

@@ -65,14 +65,21 @@ describeInBrowser('console: a member sees only its tenant, and every change need
     expect((await replay({ 'x-csrf-token': foreignToken })).status()).toBe(403);
 
     // From a script in the page, with the cookie but without the header: refused too.
-    const fromScript = await page.evaluate(async (url) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"script"}' })).status, sent.url());
+    const fromScript = await page.evaluate(
+      async (url) =>
+        (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"script"}' })).status,
+      sent.url(),
+    );
     expect(fromScript).toBe(403);
     // Deleting needs it as well.
     const keyId = (await created!.json()).key_id as string;
     expect((await page.context().request.delete(`${sent.url()}/${keyId}`)).status()).toBe(403);
 
     expect(await keyCount()).toBe(before);
-    const keys = (await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}/api-keys`)).json().api_keys as { key_id: string; revoked_at: string | null }[];
+    const keys = (await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}/api-keys`)).json().api_keys as {
+      key_id: string;
+      revoked_at: string | null;
+    }[];
     expect(keys.find((k) => k.key_id === keyId)?.revoked_at).toBeNull();
 
     // The replay itself was well-formed: with the session's own token it goes through.

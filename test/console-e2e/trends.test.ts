@@ -33,7 +33,12 @@ describeInBrowser('console: trends', () => {
     expect(days).toHaveLength(30);
     await c.screenshotAtWidths(page, 'trends');
     // The API's days for the same range (from 29 days ago to tomorrow, exclusive): its newest is today.
-    const api = (await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}/metrics?from=${dayOf(Date.now() - 29 * DAY_MS)}&to=${dayOf(Date.now() + DAY_MS)}`)).json();
+    const api = (
+      await c.t.admin(
+        'GET',
+        `/admin/v1/tenants/${c.tenantId}/metrics?from=${dayOf(Date.now() - 29 * DAY_MS)}&to=${dayOf(Date.now() + DAY_MS)}`,
+      )
+    ).json();
     expect(api.days.at(-1).day).toBe(dayOf(Date.now()));
   });
 });

@@ -31,7 +31,7 @@ describeInBrowser("console: a user's recent events, and trends per scenario and 
     await c.screenshotAtWidths(page, 'user-events');
   });
 
-  it('filters the trends by scenario and channel, saying that sessions stay the tenant\'s', async () => {
+  it("filters the trends by scenario and channel, saying that sessions stay the tenant's", async () => {
     const yesterday = dayOf(Date.now() - DAY_MS);
     // As the event processor counts them: the tenant's day, and the same day per scenario and channel.
     await c.t.deps.db.insertInto('daily_stats').values({ tenant_id: c.tenantId, day: yesterday, impressions: 100, clicks: 10 }).execute();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, startConsole, type ConsoleFixture } from './console-e2e-fixture.js';
 
-describeInBrowser('console: finding users, and opening a user\'s feed', () => {
+describeInBrowser("console: finding users, and opening a user's feed", () => {
   let c: ConsoleFixture;
   beforeAll(async () => {
     c = await startConsole();

@@ -67,7 +67,7 @@ describeInBrowser('console: webhook', () => {
     expect(JSON.parse(receiver.requests[1]!.body).type).toBe('webhook.test');
   });
 
-  it('shows a failing receiver\'s status code, attempts and next retry', async () => {
+  it("shows a failing receiver's status code, attempts and next retry", async () => {
     receiver.answer = () => ({ status: 503 });
     const page = await c.loginAs(c.member);
     await page.goto(`/console/t/${c.tenantId}/webhook`);
@@ -78,7 +78,9 @@ describeInBrowser('console: webhook', () => {
     expect(cells[2]).toBe('pending');
     expect(cells[3]).toBe('503');
     // The third retry is due in ten minutes: the row says when.
-    const due = Date.parse((await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}/webhook/deliveries?limit=1`)).json().deliveries[0].next_attempt_at);
+    const due = Date.parse(
+      (await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}/webhook/deliveries?limit=1`)).json().deliveries[0].next_attempt_at,
+    );
     // The second retry waits 600 s ± 20 % (docs/webhooks.md).
     expect(due - Date.now()).toBeGreaterThan(470_000);
     expect(cells[5]).toBe(new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(due));

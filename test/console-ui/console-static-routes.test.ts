@@ -38,7 +38,13 @@ describe('the console is served from dist/console-ui', () => {
   });
 
   it('answers the same page for every console page path (the client-side router shows it)', async () => {
-    for (const url of ['/console/', '/console/login', '/console/t/ten_x/overview', '/console/t/ten_x/scenarios/home', '/console/index.html']) {
+    for (const url of [
+      '/console/',
+      '/console/login',
+      '/console/t/ten_x/overview',
+      '/console/t/ten_x/scenarios/home',
+      '/console/index.html',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(page);

@@ -11,7 +11,10 @@ export interface ConsoleBrowser {
 export const PASSWORD = 'correct horse battery staple';
 
 /** Creates a console user through the admin API (operator token). */
-export async function createUser(t: TestApp, fields: { email: string; role: 'operator' | 'member'; tenant_id?: string; password?: string }) {
+export async function createUser(
+  t: TestApp,
+  fields: { email: string; role: 'operator' | 'member'; tenant_id?: string; password?: string },
+) {
   const res = await t.admin('POST', '/admin/v1/console-users', { password: PASSWORD, ...fields });
   if (res.statusCode !== 201) throw new Error(`console user not created: ${res.statusCode} ${res.body}`);
   return res.json<{ id: string; email: string }>();

@@ -21,9 +21,21 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console users ad
     expect(res.statusCode, res.body).toBe(400); // surrounding spaces are no email address
     const op = await t.admin('POST', '/admin/v1/console-users', { email: 'Lead@Example.COM', password: PASSWORD, role: 'operator' });
     expect(op.statusCode).toBe(201);
-    expect(op.json()).toEqual({ id: expect.stringMatching(/^cu_/), email: 'lead@example.com', role: 'operator', tenant_id: null, created_at: new Date(t.clock.now()).toISOString(), last_login_at: null });
+    expect(op.json()).toEqual({
+      id: expect.stringMatching(/^cu_/),
+      email: 'lead@example.com',
+      role: 'operator',
+      tenant_id: null,
+      created_at: new Date(t.clock.now()).toISOString(),
+      last_login_at: null,
+    });
     expect(op.headers.location).toBe(`/admin/v1/console-users/${op.json().id}`);
-    const member = await t.admin('POST', '/admin/v1/console-users', { email: 'staff@example.com', password: PASSWORD, role: 'member', tenant_id: tenantId });
+    const member = await t.admin('POST', '/admin/v1/console-users', {
+      email: 'staff@example.com',
+      password: PASSWORD,
+      role: 'member',
+      tenant_id: tenantId,
+    });
     expect(member.statusCode).toBe(201);
     expect(member.json()).toMatchObject({ role: 'member', tenant_id: tenantId });
     // Created in the same (manual) millisecond: listed in id order, so compare as a set.
@@ -57,8 +69,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console users ad
   });
 
   it('the service function enforces the same rules for other callers (CLI, demo seeding)', async () => {
-    await expect(createConsoleUser(t.deps, { email: 'seed@example.com', password: 'weak', role: 'operator' })).rejects.toMatchObject({ status: 400 });
-    await expect(createConsoleUser(t.deps, { email: 'lead@example.com', password: PASSWORD, role: 'operator' })).rejects.toMatchObject({ status: 409 });
+    await expect(createConsoleUser(t.deps, { email: 'seed@example.com', password: 'weak', role: 'operator' })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(createConsoleUser(t.deps, { email: 'lead@example.com', password: PASSWORD, role: 'operator' })).rejects.toMatchObject({
+      status: 409,
+    });
     const seeded = await createConsoleUser(t.deps, { email: 'Seed@Example.com', password: PASSWORD, role: 'member', tenantId });
     expect(seeded).toMatchObject({ email: 'seed@example.com', role: 'member', tenantId });
     expect((await login(t, 'seed@example.com')).statusCode).toBe(200);
@@ -79,9 +95,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console users ad
   it('an operator session manages console users too (with its CSRF token); deleting itself logs it out', async () => {
     const self = await createUser(t, { email: 'self@example.com', role: 'operator' });
     const browser = await loginAs(t, 'self@example.com');
-    const created = await asBrowser(t, browser, 'POST', '/admin/v1/console-users', { email: 'new@example.com', password: PASSWORD, role: 'member', tenant_id: tenantId });
+    const created = await asBrowser(t, browser, 'POST', '/admin/v1/console-users', {
+      email: 'new@example.com',
+      password: PASSWORD,
+      role: 'member',
+      tenant_id: tenantId,
+    });
     expect(created.statusCode).toBe(201);
-    expect((await asBrowser(t, browser, 'DELETE', `/admin/v1/console-users/${created.json().id}`, undefined, { csrf: null })).statusCode).toBe(403);
+    expect(
+      (await asBrowser(t, browser, 'DELETE', `/admin/v1/console-users/${created.json().id}`, undefined, { csrf: null })).statusCode,
+    ).toBe(403);
     expect((await users()).map((u) => u.email)).toContain('new@example.com');
     expect((await asBrowser(t, browser, 'DELETE', `/admin/v1/console-users/${self.id}`)).statusCode).toBe(204);
     expect((await asBrowser(t, browser, 'GET', '/console/api/session')).statusCode).toBe(401);

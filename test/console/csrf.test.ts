@@ -58,7 +58,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('CSRF protection 
     const after = await state();
     expect(after.tenant.name).toBe('Renamed');
     expect(after.webhook.url).toBe('https://hooks.example/x');
-    const keys = after.keys.api_keys.map((k: { name: string; revoked_at: string | null }) => ({ name: k.name, revoked: k.revoked_at !== null }));
+    const keys = after.keys.api_keys.map((k: { name: string; revoked_at: string | null }) => ({
+      name: k.name,
+      revoked: k.revoked_at !== null,
+    }));
     expect(keys).toEqual(
       expect.arrayContaining([
         { name: 'default', revoked: true },
@@ -70,7 +73,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('CSRF protection 
 
   it('a token stays bound to its session: the other session’s token works only with the other cookie', async () => {
     expect((await asBrowser(t, other, 'PATCH', `/admin/v1/tenants/${tenantId}`, { name: 'Other' })).statusCode).toBe(200);
-    expect((await asBrowser(t, { token: browser.token, csrf: other.csrf }, 'PATCH', `/admin/v1/tenants/${tenantId}`, { name: 'X' })).statusCode).toBe(403);
+    expect(
+      (await asBrowser(t, { token: browser.token, csrf: other.csrf }, 'PATCH', `/admin/v1/tenants/${tenantId}`, { name: 'X' })).statusCode,
+    ).toBe(403);
     expect((await t.admin('GET', `/admin/v1/tenants/${tenantId}`)).json().name).toBe('Other');
   });
 });

@@ -8,9 +8,17 @@ describe('console login limits behind a proxy', () => {
   afterEach(() => t.close());
 
   const login = (email: string, password: string, forwardedFor: string) =>
-    t.app.inject({ method: 'POST', url: '/console/api/login', payload: { email, password }, remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': forwardedFor } });
+    t.app.inject({
+      method: 'POST',
+      url: '/console/api/login',
+      payload: { email, password },
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
   const twentyFailuresFrom = async (forwardedFor: (i: number) => string) => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => login(`guess${i}@example.com`, 'wrong password', forwardedFor(i))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(`guess${i}@example.com`, 'wrong password', forwardedFor(i))),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(401));
   };
 

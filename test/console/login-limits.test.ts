@@ -101,7 +101,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console login at
       const app = await startTestApp({ backend, env: { SECRET_KEY: secretKey } });
       try {
         // A password typed into the email field.
-        expect((await login(app, 'Hunter2-typed-in-the-wrong-field@example.com', 'x', { remoteAddress: '203.0.113.9' })).statusCode).toBe(401);
+        expect((await login(app, 'Hunter2-typed-in-the-wrong-field@example.com', 'x', { remoteAddress: '203.0.113.9' })).statusCode).toBe(
+          401,
+        );
         subjects.push((await app.deps.db.selectFrom('console_login_attempts').select('subject').execute()).map((r) => r.subject));
       } finally {
         await app.close();
@@ -112,7 +114,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console login at
     expect(other).toHaveLength(2);
     expect(first.filter((s) => other.includes(s))).toEqual([]);
     const email = 'hunter2-typed-in-the-wrong-field@example.com';
-    const unkeyed = [email, `email:${email}`, '203.0.113.9', 'address:203.0.113.9'].map((text) => createHash('sha256').update(text).digest('hex'));
+    const unkeyed = [email, `email:${email}`, '203.0.113.9', 'address:203.0.113.9'].map((text) =>
+      createHash('sha256').update(text).digest('hex'),
+    );
     expect([...first, ...other].filter((s) => unkeyed.includes(s))).toEqual([]);
   });
 });

@@ -89,7 +89,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console login an
     expect(second.statusCode).toBe(200);
     tokens.push(first.token, sessionCookieValue(second));
     expect((await asBrowser(t, first, 'GET', '/console/api/session')).statusCode).toBe(401);
-    expect((await asBrowser(t, { token: sessionCookieValue(second), csrf: second.json().csrf_token }, 'GET', '/console/api/session')).statusCode).toBe(200);
+    expect(
+      (await asBrowser(t, { token: sessionCookieValue(second), csrf: second.json().csrf_token }, 'GET', '/console/api/session')).statusCode,
+    ).toBe(200);
   });
 
   it('ends a session after 12 idle hours; any request keeps it alive', async () => {

@@ -38,11 +38,17 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('rate limits of c
       expect(limited.statusCode, path).toBe(429);
       expect(limited.headers['content-type']).toContain('application/problem+json');
       expect(limited.headers['retry-after']).toBe('1');
-      expect(limited.json()).toMatchObject({ status: 429, title: 'Too Many Requests', detail: expect.stringContaining(`${RATE} console requests per second`) });
+      expect(limited.json()).toMatchObject({
+        status: 429,
+        title: 'Too Many Requests',
+        detail: expect.stringContaining(`${RATE} console requests per second`),
+      });
     }
     // Changes count too (and are refused alike, with the CSRF token).
     expect((await asBrowser(t, member, 'POST', `/admin/v1/tenants/${tenantId}/api-keys`, { name: 'burst' })).statusCode).toBe(429);
-    expect((await t.admin('GET', `/admin/v1/tenants/${tenantId}/api-keys`)).json().api_keys.map((k: { name: string }) => k.name)).not.toContain('burst');
+    expect(
+      (await t.admin('GET', `/admin/v1/tenants/${tenantId}/api-keys`)).json().api_keys.map((k: { name: string }) => k.name),
+    ).not.toContain('burst');
 
     t.clock.advance(1000);
     expect((await memberGet()).statusCode).toBe(200);

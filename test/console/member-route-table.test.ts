@@ -78,7 +78,14 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('every admin rout
     await ok(t.api(apiKey, 'PUT', `/v1/users/${tag}-user`, { properties: {} }));
     await ok(t.admin('PUT', `${base}/webhook`, { url: `https://hooks.example/${tag}` }));
     const delivery = await ok(t.admin('POST', `${base}/webhook/test`));
-    const job = await ok(t.admin('POST', `${base}/push-jobs`, { scenario: `${tag}-push`, target_mode: 'manual', user_ids: [`${tag}-user`], candidates_per_user: 1 }));
+    const job = await ok(
+      t.admin('POST', `${base}/push-jobs`, {
+        scenario: `${tag}-push`,
+        target_mode: 'manual',
+        user_ids: [`${tag}-user`],
+        candidates_per_user: 1,
+      }),
+    );
     await ok(t.admin('PUT', `${base}/algorithms/${tag}-algo2`, {}));
     const experiment = await ok(
       t.admin('POST', `${base}/experiments`, {
@@ -143,11 +150,17 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('every admin rout
 
   it('covers every /admin route the router holds (none is hidden from the OpenAPI document), both kinds', () => {
     const documented = routes.map(label).sort();
-    expect(registeredRoutes(t.app).filter((r) => r.includes(' /admin/')).sort()).toEqual(documented);
+    expect(
+      registeredRoutes(t.app)
+        .filter((r) => r.includes(' /admin/'))
+        .sort(),
+    ).toEqual(documented);
     expect(operatorOnly().length).toBeGreaterThanOrEqual(10);
     expect(memberRoutes().length).toBeGreaterThanOrEqual(25);
     expect(memberRoutes().every((r) => r.params[0] === 'tenant_id')).toBe(true);
-    expect([...new Set(subResourceRoutes().flatMap((r) => r.params.filter((p) => p !== 'tenant_id')))].sort()).toEqual([...SUB_RESOURCE_PARAMS].sort());
+    expect([...new Set(subResourceRoutes().flatMap((r) => r.params.filter((p) => p !== 'tenant_id')))].sort()).toEqual(
+      [...SUB_RESOURCE_PARAMS].sort(),
+    );
   });
 
   it('the fixture is sound: the member reaches each of its own sub-resources', async () => {

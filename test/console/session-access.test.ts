@@ -82,33 +82,52 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('what a console s
     const key = await asBrowser(t, member, 'POST', `/admin/v1/tenants/${own}/api-keys`, { name: 'mine' });
     expect(key.statusCode).toBe(201);
     expect((await asBrowser(t, member, 'DELETE', `/admin/v1/tenants/${own}/api-keys/${key.json().key_id}`)).statusCode).toBe(204);
-    expect((await asBrowser(t, member, 'PUT', `/admin/v1/tenants/${own}/webhook`, { url: 'https://hooks.example/own' })).statusCode).toBe(200);
-    expect((await asBrowser(t, member, 'PUT', `/admin/v1/tenants/${own}/scenarios/push`, { type: 'push', algorithm_id: 'default' })).statusCode).toBe(200);
+    expect((await asBrowser(t, member, 'PUT', `/admin/v1/tenants/${own}/webhook`, { url: 'https://hooks.example/own' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await asBrowser(t, member, 'PUT', `/admin/v1/tenants/${own}/scenarios/push`, { type: 'push', algorithm_id: 'default' })).statusCode,
+    ).toBe(200);
     expect((await t.admin('GET', `/admin/v1/tenants/${own}/scenarios/push`)).statusCode).toBe(200);
   });
 
   it('a member may PATCH only its tenant’s usage cap; plan, rate, name and anchor day are 403 and unchanged', async () => {
-    for (const body of [{ plan: 'enterprise' }, { name: 'Renamed' }, { billing_anchor_day: 3 }, { plan: 'enterprise', usage_cap_credits: 99 }]) {
+    for (const body of [
+      { plan: 'enterprise' },
+      { name: 'Renamed' },
+      { billing_anchor_day: 3 },
+      { plan: 'enterprise', usage_cap_credits: 99 },
+    ]) {
       const res = await asBrowser(t, member, 'PATCH', `/admin/v1/tenants/${own}`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(403);
     }
-    expect((await t.admin('GET', `/admin/v1/tenants/${own}`)).json()).toMatchObject({ name: 'Own', plan: 'starter', usage_cap_credits: 10 });
+    expect((await t.admin('GET', `/admin/v1/tenants/${own}`)).json()).toMatchObject({
+      name: 'Own',
+      plan: 'starter',
+      usage_cap_credits: 10,
+    });
     const capped = await asBrowser(t, member, 'PATCH', `/admin/v1/tenants/${own}`, { usage_cap_credits: 25.5 });
     expect(capped.statusCode).toBe(200);
     expect((await t.admin('GET', `/admin/v1/tenants/${own}`)).json()).toMatchObject({ plan: 'starter', usage_cap_credits: 25.5 });
-    expect((await asBrowser(t, member, 'PATCH', `/admin/v1/tenants/${own}`, { usage_cap_credits: null })).json().usage_cap_credits).toBeNull();
+    expect(
+      (await asBrowser(t, member, 'PATCH', `/admin/v1/tenants/${own}`, { usage_cap_credits: null })).json().usage_cap_credits,
+    ).toBeNull();
   });
 
   it('an operator session may do everything, on any tenant', async () => {
     expect((await asBrowser(t, operator, 'GET', '/admin/v1/tenants')).json().tenants).toHaveLength(2);
-    expect((await asBrowser(t, operator, 'PATCH', `/admin/v1/tenants/${foreign}`, { plan: 'enterprise', name: 'Foreign Co' })).json()).toMatchObject({ plan: 'enterprise', name: 'Foreign Co' });
+    expect(
+      (await asBrowser(t, operator, 'PATCH', `/admin/v1/tenants/${foreign}`, { plan: 'enterprise', name: 'Foreign Co' })).json(),
+    ).toMatchObject({ plan: 'enterprise', name: 'Foreign Co' });
     expect((await asBrowser(t, operator, 'POST', '/admin/v1/sources', { name: 'Op source', trust_level: 2 })).statusCode).toBe(201);
     expect((await asBrowser(t, operator, 'GET', '/admin/v1/console-users')).statusCode).toBe(200);
     for (const url of tenantReads(foreign)) expect((await asBrowser(t, operator, 'GET', url)).statusCode, url).toBe(200);
   });
 
   it('the operator bearer token keeps working with no cookie, and wins over a cookie', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/admin/v1/tenants', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/admin/v1/tenants', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).statusCode,
+    ).toBe(200);
     const both = await t.app.inject({
       method: 'POST',
       url: '/admin/v1/tenants',
@@ -116,13 +135,19 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('what a console s
       payload: { name: 'By token', plan: 'starter' },
     });
     expect(both.statusCode).toBe(201);
-    const wrongToken = await t.app.inject({ method: 'GET', url: '/admin/v1/tenants', headers: { authorization: 'Bearer wrong', cookie: `cf_session=${operator.token}` } });
+    const wrongToken = await t.app.inject({
+      method: 'GET',
+      url: '/admin/v1/tenants',
+      headers: { authorization: 'Bearer wrong', cookie: `cf_session=${operator.token}` },
+    });
     expect(wrongToken.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/admin/v1/tenants' })).statusCode).toBe(401);
   });
 
   it('a tenant API key is no console session', async () => {
     const { apiKey } = await t.createTenant({ name: 'Keyed' });
-    expect((await t.app.inject({ method: 'GET', url: '/console/api/session', headers: { authorization: `Bearer ${apiKey}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/console/api/session', headers: { authorization: `Bearer ${apiKey}` } })).statusCode,
+    ).toBe(401);
   });
 });

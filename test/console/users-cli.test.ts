@@ -13,7 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 function hasScript(): boolean {
   if (spawnSync('script', ['--version']).error === undefined) return true;
   const missing = '`script` not found (apt-get install bsdutils; .ci/run does)';
-  if (process.env.REQUIRE_ALL_BACKENDS === '1') throw new Error(`[tests] ${missing}, and REQUIRE_ALL_BACKENDS=1 requires users-cli's terminal case.`);
+  if (process.env.REQUIRE_ALL_BACKENDS === '1')
+    throw new Error(`[tests] ${missing}, and REQUIRE_ALL_BACKENDS=1 requires users-cli's terminal case.`);
   console.warn(`[tests] ${missing}: users-cli's terminal case is SKIPPED.`);
   return false;
 }
@@ -45,18 +46,25 @@ describe('content-feed admin users … (the CLI against a listening app)', () =>
     });
 
   it('creates users with the password from standard input or CONSOLE_PASSWORD; lists and deletes them', async () => {
-    const member = await cli(['create', '--email', 'cli@example.com', '--role', 'member', '--tenant', tenantId], { stdin: 'stdin password 1\n' });
+    const member = await cli(['create', '--email', 'cli@example.com', '--role', 'member', '--tenant', tenantId], {
+      stdin: 'stdin password 1\n',
+    });
     expect(member.status, member.stderr).toBe(0);
     expect(JSON.parse(member.stdout)).toMatchObject({ email: 'cli@example.com', role: 'member', tenant_id: tenantId });
     expect((await login(t, 'cli@example.com', 'stdin password 1')).statusCode).toBe(200);
 
-    const operator = await cli(['create', '--email', 'env@example.com', '--role', 'operator'], { env: { CONSOLE_PASSWORD: 'env password 22' } });
+    const operator = await cli(['create', '--email', 'env@example.com', '--role', 'operator'], {
+      env: { CONSOLE_PASSWORD: 'env password 22' },
+    });
     expect(operator.status, operator.stderr).toBe(0);
     expect((await login(t, 'env@example.com', 'env password 22')).statusCode).toBe(200);
 
-
     const listed = await cli(['list']);
-    expect(JSON.parse(listed.stdout).console_users.map((u: { email: string }) => u.email).sort()).toEqual(['cli@example.com', 'env@example.com']);
+    expect(
+      JSON.parse(listed.stdout)
+        .console_users.map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual(['cli@example.com', 'env@example.com']);
     const deleted = await cli(['delete', JSON.parse(member.stdout).id]);
     expect(deleted.status, deleted.stderr).toBe(0);
     expect((await login(t, 'cli@example.com', 'stdin password 1')).statusCode).toBe(401);
@@ -68,12 +76,29 @@ describe('content-feed admin users … (the CLI against a listening app)', () =>
   it.skipIf(!hasScript())(
     'refuses to read the password from a terminal (it would be echoed) and says how to give it',
     async () => {
-      const command = [process.execPath, '--import', 'tsx', 'src/main.ts', 'admin', 'users', 'create', '--email', 'tty@example.com', '--role', 'operator', '--url', url]
+      const command = [
+        process.execPath,
+        '--import',
+        'tsx',
+        'src/main.ts',
+        'admin',
+        'users',
+        'create',
+        '--email',
+        'tty@example.com',
+        '--role',
+        'operator',
+        '--url',
+        url,
+      ]
         .map((arg) => `'${arg.replaceAll("'", "'\\''")}'`)
         .join(' ');
       const result = await new Promise<{ status: number | null; output: string }>((resolve) => {
         // -e: script exits with the CLI's status; its standard input ends at once (no keystrokes).
-        const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, ADMIN_TOKEN, DATA_DIR: t.dataDir, CONSOLE_PASSWORD: '' } });
+        const child = spawn('script', ['-qec', command, '/dev/null'], {
+          cwd: ROOT,
+          env: { ...process.env, ADMIN_TOKEN, DATA_DIR: t.dataDir, CONSOLE_PASSWORD: '' },
+        });
         let output = '';
         child.stdout.on('data', (d) => (output += d));
         child.stderr.on('data', (d) => (output += d));
@@ -84,7 +109,9 @@ describe('content-feed admin users … (the CLI against a listening app)', () =>
       expect(result.output).toContain('not reading the password from a terminal');
       expect(result.output).toMatch(/pipe it .*CONSOLE_PASSWORD.*--password/);
       expect(result.output).not.toContain('Password (');
-      expect((await t.admin('GET', '/admin/v1/console-users')).json().console_users.map((u: { email: string }) => u.email)).not.toContain('tty@example.com');
+      expect((await t.admin('GET', '/admin/v1/console-users')).json().console_users.map((u: { email: string }) => u.email)).not.toContain(
+        'tty@example.com',
+      );
     },
     120_000,
   );

@@ -20,10 +20,37 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('browsing article
     unreviewed = await t.createSource({ name: 'New Blog', trust_level: 0 });
     const at = (hoursAgo: number) => new Date(t.clock.now() - hoursAgo * 3_600_000).toISOString();
     const [a, b] = fixtureArticles(2, { prefix: 'browse' });
-    ids.shibuya = await t.ingest({ source_id: news, url: 'https://news.example/shibuya', title: '渋谷駅前で新しい広場が完成', body: `渋谷駅の西口に新しい広場が完成した。${STORY}`, category: 'society', published_at: at(1) });
-    ids.sports = await t.ingest({ source_id: news, url: 'https://news.example/sports', title: a!.title, body: a!.paragraphs.join('\n'), category: 'sports', published_at: at(2) });
-    ids.old = await t.ingest({ source_id: news, url: 'https://news.example/old', title: b!.title, body: b!.paragraphs.join('\n'), category: 'business', published_at: at(100) });
-    ids.blog = await t.ingest({ source_id: unreviewed, url: 'https://blog.example/osaka', title: '大阪府で新しい橋が開通', body: `大阪府の湾岸部で新しい橋が開通した。${STORY}`, published_at: at(3) });
+    ids.shibuya = await t.ingest({
+      source_id: news,
+      url: 'https://news.example/shibuya',
+      title: '渋谷駅前で新しい広場が完成',
+      body: `渋谷駅の西口に新しい広場が完成した。${STORY}`,
+      category: 'society',
+      published_at: at(1),
+    });
+    ids.sports = await t.ingest({
+      source_id: news,
+      url: 'https://news.example/sports',
+      title: a!.title,
+      body: a!.paragraphs.join('\n'),
+      category: 'sports',
+      published_at: at(2),
+    });
+    ids.old = await t.ingest({
+      source_id: news,
+      url: 'https://news.example/old',
+      title: b!.title,
+      body: b!.paragraphs.join('\n'),
+      category: 'business',
+      published_at: at(100),
+    });
+    ids.blog = await t.ingest({
+      source_id: unreviewed,
+      url: 'https://blog.example/osaka',
+      title: '大阪府で新しい橋が開通',
+      body: `大阪府の湾岸部で新しい橋が開通した。${STORY}`,
+      published_at: at(3),
+    });
   });
   afterAll(() => t.close());
 
@@ -36,7 +63,14 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('browsing article
 
   it('lists newest first, and filters by source, category, language, area, time and words of the title', async () => {
     expect(await listed()).toEqual([ids.shibuya, ids.sports, ids.blog, ids.old]);
-    expect((await list()).contents[0]).toMatchObject({ title: '渋谷駅前で新しい広場が完成', source: { id: news, name: 'Daily News' }, category: 'society', language: 'ja', areas: ['渋谷'], has_thumbnail: false });
+    expect((await list()).contents[0]).toMatchObject({
+      title: '渋谷駅前で新しい広場が完成',
+      source: { id: news, name: 'Daily News' },
+      category: 'society',
+      language: 'ja',
+      areas: ['渋谷'],
+      has_thumbnail: false,
+    });
     expect(await listed(`?source_id=${unreviewed}`)).toEqual([ids.blog]);
     expect(await listed('?category=sports')).toEqual([ids.sports]);
     expect(await listed('?language=en')).toEqual([]);
@@ -56,7 +90,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('browsing article
     const second = await list(`?limit=3&cursor=${encodeURIComponent(first.meta.next_cursor)}`);
     expect(second.contents.map((c: { id: string }) => c.id)).toEqual([ids.old]);
     expect(second.meta.next_cursor).toBeNull();
-    expect((await t.admin('GET', `/admin/v1/contents?limit=3&category=sports&cursor=${encodeURIComponent(first.meta.next_cursor)}`)).statusCode).toBe(400);
+    expect(
+      (await t.admin('GET', `/admin/v1/contents?limit=3&category=sports&cursor=${encodeURIComponent(first.meta.next_cursor)}`)).statusCode,
+    ).toBe(400);
   });
 
   it('opens one article with its analysis, its other addresses, and whether it can be served and why not', async () => {
@@ -76,15 +112,21 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('browsing article
 
     const blog = (await t.admin('GET', `/admin/v1/contents/${ids.blog}`)).json();
     expect(blog.servable).toBe(false);
-    expect(blog.not_servable_because).toEqual([expect.stringContaining("trust level 0 is below the algorithm's min_trust_level 1 (the source is not reviewed yet)")]);
+    expect(blog.not_servable_because).toEqual([
+      expect.stringContaining("trust level 0 is below the algorithm's min_trust_level 1 (the source is not reviewed yet)"),
+    ]);
     const old = (await t.admin('GET', `/admin/v1/contents/${ids.old}`)).json();
-    expect(old.not_servable_because).toEqual(['published 100 hours ago: older than the algorithm\'s max_age_hours 72']);
+    expect(old.not_servable_because).toEqual(["published 100 hours ago: older than the algorithm's max_age_hours 72"]);
 
     // Judged by a tenant's own algorithm.
     const { tenantId } = await t.createTenant();
     await t.admin('PUT', `/admin/v1/tenants/${tenantId}/algorithms/english`, { languages: ['en'], max_age_hours: 200 });
     const judged = (await t.admin('GET', `/admin/v1/contents/${ids.old}?tenant_id=${tenantId}&algorithm_id=english`)).json();
-    expect(judged).toMatchObject({ judged_with: `${tenantId}/english`, servable: false, not_servable_because: ['its language ja is not among the algorithm\'s languages en'] });
+    expect(judged).toMatchObject({
+      judged_with: `${tenantId}/english`,
+      servable: false,
+      not_servable_because: ["its language ja is not among the algorithm's languages en"],
+    });
     expect((await t.admin('GET', `/admin/v1/contents/${ids.old}?tenant_id=${tenantId}`)).statusCode).toBe(400);
     expect((await t.admin('GET', '/admin/v1/contents/cnt_nope')).statusCode).toBe(404);
   });
@@ -109,7 +151,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('browsing article
 
   it('counts articles per source', async () => {
     const sources = (await t.admin('GET', '/admin/v1/sources')).json().sources;
-    expect(Object.fromEntries(sources.map((s: { name: string; articles: number }) => [s.name, s.articles]))).toEqual({ 'Daily News': 3, 'New Blog': 1 });
+    expect(Object.fromEntries(sources.map((s: { name: string; articles: number }) => [s.name, s.articles]))).toEqual({
+      'Daily News': 3,
+      'New Blog': 1,
+    });
     expect((await t.admin('GET', `/admin/v1/sources/${news}`)).json().articles).toBe(3);
   });
 
@@ -118,7 +163,14 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('browsing article
     let out = '';
     const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
     try {
-      const code = await adminCli({ adminToken: ADMIN_TOKEN, dataDir: t.dataDir } as Config, ['contents', 'list', '--q', '渋谷', '--url', url]);
+      const code = await adminCli({ adminToken: ADMIN_TOKEN, dataDir: t.dataDir } as Config, [
+        'contents',
+        'list',
+        '--q',
+        '渋谷',
+        '--url',
+        url,
+      ]);
       expect(code).toBe(0);
     } finally {
       write.mockRestore();

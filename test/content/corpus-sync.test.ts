@@ -49,7 +49,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('corpus sync on %
     learned.add(['東京', '地震']);
     await vi.advanceTimersByTimeAsync(MINUTE);
     // The minute's sync runs on its own: wait for its write.
-    await until('the first minute\'s save', async () => ((await loadTermStats(handle.db)).df('地震') === 1 ? true : undefined), 5000, 10);
+    await until("the first minute's save", async () => ((await loadTermStats(handle.db)).df('地震') === 1 ? true : undefined), 5000, 10);
 
     learned.add(['地震']);
     await workerSync.close();
@@ -65,7 +65,15 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('corpus sync on %
     const sync = new CorpusSync({ db: handle.db, clock, areas: here, termStats: new DocumentFrequencies(), log: quietLog });
     sync.start({ worker: false });
     const elsewhere = await AreaDirectory.load(handle.db);
-    const area = { id: 'station:corpus-sync', name: '同期試験駅', level: 'station' as const, parentId: 'pref:13', lat: null, lng: null, aliases: [] };
+    const area = {
+      id: 'station:corpus-sync',
+      name: '同期試験駅',
+      level: 'station' as const,
+      parentId: 'pref:13',
+      lat: null,
+      lng: null,
+      aliases: [],
+    };
     await elsewhere.import(handle.db, [area], 'extend', clock.now());
     expect(here.get(area.id)).toBeUndefined();
 

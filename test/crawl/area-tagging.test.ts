@@ -3,7 +3,12 @@ import { NewsSite, type FixtureArticle } from '../helpers/news-site.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { CRAWL_ENV } from '../helpers/crawl.js';
 
-const article = (slug: string, title: string, paragraphs: string[]): FixtureArticle => ({ slug, title, paragraphs, publishedAt: new Date(Date.UTC(2026, 0, 15, 10)) });
+const article = (slug: string, title: string, paragraphs: string[]): FixtureArticle => ({
+  slug,
+  title,
+  paragraphs,
+  publishedAt: new Date(Date.UTC(2026, 0, 15, 10)),
+});
 
 describe('area tags of crawled articles', () => {
   let t: TestApp;
@@ -21,7 +26,10 @@ describe('area tags of crawled articles', () => {
         '長年地域の清掃活動を続けてきた大久保さんが市民賞を受賞した。',
         '大久保さんは「これからも続けたい」と話した。',
       ]),
-      article('okubo-station', '新宿区の大久保駅、改札が新しくなる', ['新宿区にあるJR大久保駅の改札口が来月、新しいデザインに生まれ変わる。', '駅の利用者からは期待の声が上がっている。']),
+      article('okubo-station', '新宿区の大久保駅、改札が新しくなる', [
+        '新宿区にあるJR大久保駅の改札口が来月、新しいデザインに生まれ変わる。',
+        '駅の利用者からは期待の声が上がっている。',
+      ]),
     ]);
     t = await startTestApp({ env: CRAWL_ENV });
     ({ apiKey: key } = await t.createTenant({ plan: 'enterprise' }));
@@ -34,8 +42,16 @@ describe('area tags of crawled articles', () => {
   });
 
   const stored = (slug: string) =>
-    t.deps.db.selectFrom('contents').select(['id', 'areas', 'area_ids']).where('url', '=', site.url(`/articles/${slug}`)).executeTakeFirstOrThrow();
-  const stationIds = (name: string) => t.deps.areas.lookup(name).filter((a) => a.level === 'station').map((a) => a.id);
+    t.deps.db
+      .selectFrom('contents')
+      .select(['id', 'areas', 'area_ids'])
+      .where('url', '=', site.url(`/articles/${slug}`))
+      .executeTakeFirstOrThrow();
+  const stationIds = (name: string) =>
+    t.deps.areas
+      .lookup(name)
+      .filter((a) => a.level === 'station')
+      .map((a) => a.id);
 
   it('tags 新宿駅 with the station and 府中市 with the municipality of Tokyo (13206), ancestors implied', async () => {
     const row = await stored('shinjuku-fuchu');

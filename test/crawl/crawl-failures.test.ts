@@ -21,7 +21,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('sources that fai
       res.end('<?xml version="1.0"?><rss version="2.0"><channel><item><title>unclosed');
     });
     site.hang('/slow.xml');
-    t = await startTestApp({ backend,  env: { ...CRAWL_ENV, CRAWL_FETCH_TIMEOUT_MS: '300' } });
+    t = await startTestApp({ backend, env: { ...CRAWL_ENV, CRAWL_FETCH_TIMEOUT_MS: '300' } });
   });
   afterAll(async () => {
     await t.close();
@@ -48,8 +48,20 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('sources that fai
     // One log line per crawl, with its outcome: info when it completed, warn when it failed.
     const crawlLines = t.logs.map((l) => JSON.parse(l)).filter((l) => /^crawl (completed|failed)$/.test(l.msg));
     expect(crawlLines).toHaveLength(4);
-    expect(crawlLines.find((l) => l.sourceId === good)).toMatchObject({ level: 30, msg: 'crawl completed', status: 'completed', new: 3, failed: 0, notModified: false });
-    expect(crawlLines.find((l) => l.sourceId === failing.error)).toMatchObject({ level: 40, msg: 'crawl failed', status: 'failed', error: expect.stringMatching(/HTTP 500/) });
+    expect(crawlLines.find((l) => l.sourceId === good)).toMatchObject({
+      level: 30,
+      msg: 'crawl completed',
+      status: 'completed',
+      new: 3,
+      failed: 0,
+      notModified: false,
+    });
+    expect(crawlLines.find((l) => l.sourceId === failing.error)).toMatchObject({
+      level: 40,
+      msg: 'crawl failed',
+      status: 'failed',
+      error: expect.stringMatching(/HTTP 500/),
+    });
 
     const expected = { error: /HTTP 500/, broken: /not|invalid|malformed/i, slow: /did not complete within 300 ms/ };
     for (const [name, id] of Object.entries(failing)) {
@@ -81,10 +93,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('sources that fai
       res.writeHead(503);
       res.end();
     });
-    expect((await t.admin('POST', `/admin/v1/sources/${id}/crawl?wait=true`)).json()).toMatchObject({ status: 'failed', error: expect.stringMatching(/503/) });
+    expect((await t.admin('POST', `/admin/v1/sources/${id}/crawl?wait=true`)).json()).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/503/),
+    });
     site.overrides.delete('/flaky.xml');
     site.addFeed('/flaky.xml', 'rss2', fixtureArticles(1, { prefix: 'flaky', seed: 5 }));
-    expect((await t.admin('POST', `/admin/v1/sources/${id}/crawl?wait=true`)).json()).toMatchObject({ status: 'completed', counts: { new: 1 } });
+    expect((await t.admin('POST', `/admin/v1/sources/${id}/crawl?wait=true`)).json()).toMatchObject({
+      status: 'completed',
+      counts: { new: 1 },
+    });
     expect((await source(id)).crawl).toMatchObject({ state: 'ok', error_count: 0, last_error: null });
   });
 
@@ -116,12 +134,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('sources that fai
     site.missingPages.add(story!.slug);
     t.clock.advance(300_000);
     expect((await t.admin('POST', `/admin/v1/sources/${id}/crawl?wait=true`)).json().counts).toMatchObject({ updated: 0, failed: 1 });
-    expect((await t.deps.db.selectFrom('contents').select('title').where('id', '=', before.id).executeTakeFirstOrThrow()).title).toBe(before.title);
+    expect((await t.deps.db.selectFrom('contents').select('title').where('id', '=', before.id).executeTakeFirstOrThrow()).title).toBe(
+      before.title,
+    );
 
     site.missingPages.delete(story!.slug);
     t.clock.advance(300_000);
     expect((await t.admin('POST', `/admin/v1/sources/${id}/crawl?wait=true`)).json().counts).toMatchObject({ updated: 1, failed: 0 });
-    expect((await t.deps.db.selectFrom('contents').select('title').where('id', '=', before.id).executeTakeFirstOrThrow()).title).toBe(story!.title);
+    expect((await t.deps.db.selectFrom('contents').select('title').where('id', '=', before.id).executeTakeFirstOrThrow()).title).toBe(
+      story!.title,
+    );
   });
 
   it('a new feed URL starts afresh: no back-off, no validators of the old feed', async () => {
@@ -147,7 +169,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('sources that fai
     // The feed links to /private/articles/…, which robots.txt disallows.
     site.overrides.set('/robots-test.xml', (res) => {
       res.writeHead(200, { 'content-type': 'application/rss+xml' });
-      res.end(`<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><item><title>${secret!.title}</title><link>${site.url(`/private/articles/${secret!.slug}`)}</link></item></channel></rss>`);
+      res.end(
+        `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><item><title>${secret!.title}</title><link>${site.url(`/private/articles/${secret!.slug}`)}</link></item></channel></rss>`,
+      );
     });
     const id = await t.createSource({ name: 'Robots', feed_url: site.url('/robots-test.xml') });
     const report = (await t.admin('POST', `/admin/v1/sources/${id}/crawl?wait=true`)).json();
@@ -185,7 +209,10 @@ describe('a hanging source', () => {
     expect(await state(good)).toBe('ok');
     expect(await state(hanging)).toBe('pending'); // still waiting on its feed
     const reports = await pass;
-    expect(reports.find((r) => r.source_id === hanging)).toMatchObject({ status: 'failed', error: expect.stringMatching(/within 3000 ms/) });
+    expect(reports.find((r) => r.source_id === hanging)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/within 3000 ms/),
+    });
   });
 });
 

@@ -6,7 +6,6 @@ import { fixtureArticles } from '../helpers/fixture-articles.js';
 import { NewsSite } from '../helpers/news-site.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-
 describe.each(testBackends().map((b) => [b.name, b] as const))('crawling RSS 2.0, Atom and RSS 1.0 on %s', (_name, backend) => {
   let t: TestApp;
   let site: NewsSite;
@@ -17,7 +16,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('crawling RSS 2.0
 
   beforeAll(async () => {
     site = await NewsSite.start();
-    site.addFeed('/rss.xml', 'rss2', rss.map((a, i) => ({ ...a, category: i % 2 ? 'スポーツ' : '経済' })));
+    site.addFeed(
+      '/rss.xml',
+      'rss2',
+      rss.map((a, i) => ({ ...a, category: i % 2 ? 'スポーツ' : '経済' })),
+    );
     site.addFeed('/atom.xml', 'atom', [{ ...atom!, category: 'IT' }]);
     site.addFeed('/rdf.xml', 'rss1', [rdf!]);
     t = await startTestApp({ backend, env: CRAWL_ENV });
@@ -58,13 +61,25 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('crawling RSS 2.0
         // Served by our thumbnail proxy at 400 px wide (docs/thumbnails.md); the origin's image is what it was cut from.
         thumbnail: { url: expect.stringContaining(`/thumbnails/${item!.id}?w=400&`), ...servedSize(article.image!, 400) },
       });
-      const origin = await t.deps.db.selectFrom('contents').select(['thumbnail_url', 'thumbnail_width', 'thumbnail_height']).where('id', '=', item!.id).executeTakeFirstOrThrow();
-      expect(origin).toEqual({ thumbnail_url: site.url(`/images/${article.image!.width}x${article.image!.height}.png`), thumbnail_width: article.image!.width, thumbnail_height: article.image!.height });
+      const origin = await t.deps.db
+        .selectFrom('contents')
+        .select(['thumbnail_url', 'thumbnail_width', 'thumbnail_height'])
+        .where('id', '=', item!.id)
+        .executeTakeFirstOrThrow();
+      expect(origin).toEqual({
+        thumbnail_url: site.url(`/images/${article.image!.width}x${article.image!.height}.png`),
+        thumbnail_width: article.image!.width,
+        thumbnail_height: article.image!.height,
+      });
       expect(item.summary.length).toBeGreaterThan(10);
       expect(item.areas).toEqual([]); // the generated stories name no real place
     }
     // Boilerplate of the page is not part of the text.
-    const stored = await t.deps.db.selectFrom('contents').select(['body', 'vector', 'simhash', 'keywords']).where('source_id', '=', sourceId).execute();
+    const stored = await t.deps.db
+      .selectFrom('contents')
+      .select(['body', 'vector', 'simhash', 'keywords'])
+      .where('source_id', '=', sourceId)
+      .execute();
     for (const row of stored) {
       expect(row.body).not.toContain('無断転載');
       expect(row.body).not.toContain('関連記事');
@@ -75,7 +90,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('crawling RSS 2.0
   });
 
   it('stores the Atom entry and the RSS 1.0 item the same way', async () => {
-    for (const [path, article, category] of [['/atom.xml', atom!, 'technology'], ['/rdf.xml', rdf!, null]] as const) {
+    for (const [path, article, category] of [
+      ['/atom.xml', atom!, 'technology'],
+      ['/rdf.xml', rdf!, null],
+    ] as const) {
       const sourceId = await t.createSource({ name: `Fixture ${path}`, feed_url: site.url(path) });
       expect((await crawl(sourceId)).counts.new).toBe(1);
       const [item] = await itemsOf(sourceId);
@@ -101,7 +119,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('crawling RSS 2.0
     expect(before.crawl).toMatchObject({ state: 'pending', error_count: 0, last_error: null, last_result: null });
     await crawl(sourceId);
     const after = (await t.admin('GET', `/admin/v1/sources/${sourceId}`)).json();
-    expect(after.crawl).toMatchObject({ state: 'ok', error_count: 0, last_error: null, last_crawled_at: new Date(t.clock.now()).toISOString() });
+    expect(after.crawl).toMatchObject({
+      state: 'ok',
+      error_count: 0,
+      last_error: null,
+      last_crawled_at: new Date(t.clock.now()).toISOString(),
+    });
     expect(Date.parse(after.crawl.next_crawl_at) - t.clock.now()).toBe(300_000);
   });
 });

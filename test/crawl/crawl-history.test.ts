@@ -35,7 +35,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('crawl results th
     const quiet = await crawl(sourceId);
     expect(quiet).toMatchObject({ not_modified: true, counts: { new: 0, updated: 0 } });
     // The quiet crawl is the newest of the history; the source still shows what the first found.
-    expect(quiet.recent_crawls.map((c: any) => [c.not_modified, c.counts.new])).toEqual([[true, 0], [false, 3]]);
+    expect(quiet.recent_crawls.map((c: any) => [c.not_modified, c.counts.new])).toEqual([
+      [true, 0],
+      [false, 3],
+    ]);
     expect(await lastResult(sourceId)).toMatchObject({ new: 3, not_modified: false, at: firstAt });
 
     // A failure is a result: it replaces the last one, with its error in the history.
@@ -74,10 +77,20 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('crawl results th
       await until('the other node to fetch the feed', async () => (site.requestsTo('/slow.xml').length > 0 ? true : undefined), 10_000, 5);
 
       const asked = t.admin('POST', `/admin/v1/sources/${sourceId}/crawl?wait=true`);
-      await until('the request to wait for the other crawl', async () => (t.logs.some((l) => l.includes('waiting for the crawl of another worker')) ? true : undefined), 10_000, 5);
+      await until(
+        'the request to wait for the other crawl',
+        async () => (t.logs.some((l) => l.includes('waiting for the crawl of another worker')) ? true : undefined),
+        10_000,
+        5,
+      );
       answer();
       const report = (await asked).json();
-      expect(report).toMatchObject({ source_id: sourceId, status: 'failed', crawled_by: 'another_worker', error: expect.stringMatching(/HTTP 500/) });
+      expect(report).toMatchObject({
+        source_id: sourceId,
+        status: 'failed',
+        crawled_by: 'another_worker',
+        error: expect.stringMatching(/HTTP 500/),
+      });
       expect(report.recent_crawls).toHaveLength(1);
       expect((await byOther).json()).toMatchObject({ status: 'failed', crawled_by: 'this_request' });
       // Only the other node fetched the feed.

@@ -24,7 +24,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('crawling again o
   });
 
   const crawl = async (sourceId: string) => (await t.admin('POST', `/admin/v1/sources/${sourceId}/crawl?wait=true`)).json();
-  const count = async () => Number((await t.deps.db.selectFrom('contents').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())!.n);
+  const count = async () =>
+    Number(
+      (await t.deps.db
+        .selectFrom('contents')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst())!.n,
+    );
 
   it('sends If-None-Match and If-Modified-Since, stores nothing on 304, and fetches no page', async () => {
     const sourceId = await t.createSource({ feed_url: site.url('/feed.xml') });

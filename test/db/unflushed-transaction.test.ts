@@ -42,7 +42,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('unflushedTransac
       expect(inside).toBe('unflushed');
       expect(await commitMode(connection, kind)).toBe('flushed');
 
-      await expect(unflushedTransaction(connection, kind, async () => Promise.reject(new Error('batch failed')))).rejects.toThrow('batch failed');
+      await expect(unflushedTransaction(connection, kind, async () => Promise.reject(new Error('batch failed')))).rejects.toThrow(
+        'batch failed',
+      );
       expect(await commitMode(connection, kind)).toBe('flushed');
       // A later ordinary transaction on the connection flushes.
       expect(await connection.transaction().execute((trx) => commitMode(trx, kind))).toBe('flushed');

@@ -49,7 +49,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('users and event 
       if (pg()) q = q.forUpdate();
       await q.execute();
       await locks.held(trx);
-      await trx.insertInto('sessions').values({ tenant_id: tenantId, session_id: 'race-s', user_id: userId, started_at: 0, last_event_at: 0, ended_at: null, events: 1 }).execute();
+      await trx
+        .insertInto('sessions')
+        .values({ tenant_id: tenantId, session_id: 'race-s', user_id: userId, started_at: 0, last_event_at: 0, ended_at: null, events: 1 })
+        .execute();
       locked();
       await gate;
     });
@@ -79,7 +82,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('users and event 
       const row = await q.executeTakeFirstOrThrow();
       await locks.held(trx);
       const merged = { ...JSON.parse(row.properties), gender: 'f' };
-      await trx.updateTable('users').set({ properties: JSON.stringify(merged) }).where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ properties: JSON.stringify(merged) })
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .execute();
       locked();
       await gate;
     });
@@ -89,6 +97,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('users and event 
     release();
     await processor;
     expect((await patching).statusCode).toBe(200);
-    expect((await t.api(key, 'GET', `/v1/users/${userId}`)).json().properties).toEqual({ language: 'ja', gender: 'f', interests: ['tech'] });
+    expect((await t.api(key, 'GET', `/v1/users/${userId}`)).json().properties).toEqual({
+      language: 'ja',
+      gender: 'f',
+      interests: ['tech'],
+    });
   });
 });

@@ -31,7 +31,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('events survive k
     const tenant = await post('/admin/v1/tenants', { name: 'crash', plan: 'custom', rate_limit_rps: 100_000 });
     const { api_key: apiKey } = await post(`/admin/v1/tenants/${tenant.id}/api-keys`, {});
     const source = await post('/admin/v1/sources', { name: 'S', trust_level: 2 });
-    const content = await post('/admin/v1/contents', { source_id: source.id, url: 'https://news.example/crash', title: 'T', published_at: new Date().toISOString() });
+    const content = await post('/admin/v1/contents', {
+      source_id: source.id,
+      url: 'https://news.example/crash',
+      title: 'T',
+      published_at: new Date().toISOString(),
+    });
     const tokens = new TrackingTokens(SECRET_KEY);
     const apiHeaders = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
 
@@ -46,7 +51,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('events survive k
               user_id: userId,
               session_id: `s-${userId}`,
               occurred_at,
-              tracking_token: tokens.issue({ tenantId: tenant.id, contentId: content.id, scenario: 'home', channel: 'feed', userId, requestId: 'r', position: 0, issuedAt: 0 }),
+              tracking_token: tokens.issue({
+                tenantId: tenant.id,
+                contentId: content.id,
+                scenario: 'home',
+                channel: 'feed',
+                userId,
+                requestId: 'r',
+                position: 0,
+                issuedAt: 0,
+              }),
             };
       });
 
@@ -89,13 +103,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('events survive k
       const ids = new Set<string>();
       let cursor: string | null = null;
       do {
-        const page: any = await (await fetch(`${server!.url}/v1/users?limit=1000${cursor ? `&cursor=${cursor}` : ''}`, { headers: apiHeaders })).json();
+        const page: any = await (
+          await fetch(`${server!.url}/v1/users?limit=1000${cursor ? `&cursor=${cursor}` : ''}`, { headers: apiHeaders })
+        ).json();
         for (const u of page.users) ids.add(u.user_id);
         cursor = page.meta.next_cursor;
       } while (cursor);
       return ids;
     };
-    const clicks = async () => (await (await fetch(`${server!.url}/admin/v1/tenants/${tenant.id}/metrics`, { headers: admin })).json() as any).clicks as number;
+    const clicks = async () =>
+      ((await (await fetch(`${server!.url}/admin/v1/tenants/${tenant.id}/metrics`, { headers: admin })).json()) as any).clicks as number;
 
     const users = await listUsers();
     const ackedUsers = acked.flatMap((a) => a.events.filter((e) => e.type === 'login').map((e) => e.user_id));
@@ -109,7 +126,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('events survive k
 
     // Resending everything acknowledged changes nothing: each event took effect once.
     for (const a of acked) {
-      const res = await fetch(`${server.url}/v1/events`, { method: 'POST', headers: apiHeaders, body: JSON.stringify({ events: a.events }) });
+      const res = await fetch(`${server.url}/v1/events`, {
+        method: 'POST',
+        headers: apiHeaders,
+        body: JSON.stringify({ events: a.events }),
+      });
       expect(res.status).toBe(202);
     }
     await waitProcessed();

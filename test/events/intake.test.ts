@@ -78,20 +78,26 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
     expect(names(await postEvents(t, key, [event(t, { type: 'logout', session_id: 'bad\u0000id' })]))).toEqual(['events[0].session_id']);
   });
 
-  it.each(['impression', 'click', 'return', 'share', 'like', 'dislike'])('%s needs a tracking_token: 400 without one, nothing stored; 202 with one', async (type) => {
-    const user = `needs-token-${type}`;
-    await t.api(key, 'PUT', `/v1/users/${user}`, { properties: {} });
-    const missing = await postEvents(t, key, [event(t, { type: 'session_start', user_id: user }), event(t, { type, user_id: user })]);
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual([{ location: 'body', name: 'events[1].tracking_token', message: `is required for ${type}` }]);
-    await t.processEvents();
-    const events = async () => (await t.admin('GET', `/admin/v1/tenants/${tenantId}/users/${user}/events`)).json().events as { type: string }[];
-    expect(await events()).toEqual([]);
+  it.each(['impression', 'click', 'return', 'share', 'like', 'dislike'])(
+    '%s needs a tracking_token: 400 without one, nothing stored; 202 with one',
+    async (type) => {
+      const user = `needs-token-${type}`;
+      await t.api(key, 'PUT', `/v1/users/${user}`, { properties: {} });
+      const missing = await postEvents(t, key, [event(t, { type: 'session_start', user_id: user }), event(t, { type, user_id: user })]);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors).toEqual([{ location: 'body', name: 'events[1].tracking_token', message: `is required for ${type}` }]);
+      await t.processEvents();
+      const events = async () =>
+        (await t.admin('GET', `/admin/v1/tenants/${tenantId}/users/${user}/events`)).json().events as { type: string }[];
+      expect(await events()).toEqual([]);
 
-    const ok = await postEvents(t, key, [event(t, { type, user_id: user, tracking_token: token(t, tenantId, contentId, { userId: user }) })]);
-    expect(ok.statusCode).toBe(202);
-    expect((await events()).map((e) => e.type)).toEqual([type]);
-  });
+      const ok = await postEvents(t, key, [
+        event(t, { type, user_id: user, tracking_token: token(t, tenantId, contentId, { userId: user }) }),
+      ]);
+      expect(ok.statusCode).toBe(202);
+      expect((await events()).map((e) => e.type)).toEqual([type]);
+    },
+  );
 
   it('refuses a forged token, one altered by one character, and another tenant’s', async () => {
     const other = await t.createTenant();
@@ -102,7 +108,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
     // to the same bytes must still be refused (one token, one text, one dedupe key).
     const last = good.at(-1)!;
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const twin = [...alphabet].find((c) => c !== last && Buffer.from(good.slice(good.indexOf('.') + 1, -1) + c, 'base64url').equals(Buffer.from(good.slice(good.indexOf('.') + 1), 'base64url')))!;
+    const twin = [...alphabet].find(
+      (c) =>
+        c !== last &&
+        Buffer.from(good.slice(good.indexOf('.') + 1, -1) + c, 'base64url').equals(
+          Buffer.from(good.slice(good.indexOf('.') + 1), 'base64url'),
+        ),
+    )!;
     expect(twin).toBeDefined();
     for (const bad of [altered, forged, token(t, other.tenantId, contentId), 'not-a-token', good.slice(0, -1) + twin]) {
       const res = await postEvents(t, key, [event(t, { type: 'click', tracking_token: bad })]);
@@ -129,7 +141,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
       event(t, { type: 'click', session_id: 's2', tracking_token: token(t, tid, otherContent, { userId: 'reader', channel: 'push' }) }),
     ]);
     await t.processEvents();
-    const read = await t.deps.db.selectFrom('read_marks').select('content_id').where('tenant_id', '=', tid).where('user_id', '=', 'reader').execute();
+    const read = await t.deps.db
+      .selectFrom('read_marks')
+      .select('content_id')
+      .where('tenant_id', '=', tid)
+      .where('user_id', '=', 'reader')
+      .execute();
     expect(read.map((r) => r.content_id).sort()).toEqual([contentId, otherContent].sort());
     const m = await metrics(tid);
     expect(m).toMatchObject({ clicks: 2, push_clicks: 1 });
@@ -152,11 +169,21 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
       event(t, { type: 'dislike', user_id: 'sig', session_id: 's3', tracking_token: tok }),
     ]);
     await t.processEvents();
-    const signals = await t.deps.db.selectFrom('user_content_signals').selectAll().where('tenant_id', '=', tid).where('user_id', '=', 'sig').executeTakeFirstOrThrow();
+    const signals = await t.deps.db
+      .selectFrom('user_content_signals')
+      .selectAll()
+      .where('tenant_id', '=', tid)
+      .where('user_id', '=', 'sig')
+      .executeTakeFirstOrThrow();
     expect(signals).toMatchObject({ impressions: 1, clicks: 1, likes: 1, dislikes: 1, shares: 1, dwell_ms: 50_000 });
-    const stats = await t.deps.db.selectFrom('content_stats').selectAll().where('tenant_id', '=', tid).where('content_id', '=', contentId).executeTakeFirstOrThrow();
+    const stats = await t.deps.db
+      .selectFrom('content_stats')
+      .selectAll()
+      .where('tenant_id', '=', tid)
+      .where('content_id', '=', contentId)
+      .executeTakeFirstOrThrow();
     expect(stats).toMatchObject({ impressions: 1, clicks: 1, likes: 1, dwell_ms: 50_000 });
-    expect((await metrics(tid))).toMatchObject({ impressions: 1, clicks: 1, ctr: 1, likes: 1, shares: 1, dislikes: 1 });
+    expect(await metrics(tid)).toMatchObject({ impressions: 1, clicks: 1, ctr: 1, likes: 1, shares: 1, dislikes: 1 });
   });
 
   it('refuses an occurred_at more than 30 days back (year 0001 included), naming the event; 29 days back is taken', async () => {
@@ -177,7 +204,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
 
     expect((await postEvents(t, apiKey, [event(t, { type: 'login', user_id: 'recent', occurred_at: daysAgo(29) })])).statusCode).toBe(202);
     await t.processEvents();
-    const user = await t.deps.db.selectFrom('users').select('created_at').where('tenant_id', '=', tid).where('user_id', '=', 'recent').executeTakeFirstOrThrow();
+    const user = await t.deps.db
+      .selectFrom('users')
+      .select('created_at')
+      .where('tenant_id', '=', tid)
+      .where('user_id', '=', 'recent')
+      .executeTakeFirstOrThrow();
     expect(Number(user.created_at)).toBeGreaterThan(t.clock.now() - 30 * 86_400_000);
   });
 
@@ -206,7 +238,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
     ];
     expect((await postEvents(t, apiKey, atTheBounds)).statusCode).toBe(202);
     await t.processEvents();
-    const stored = await t.deps.db.selectFrom('events').select(['session_id', 'metadata']).where('tenant_id', '=', tid).orderBy('session_id').execute();
+    const stored = await t.deps.db
+      .selectFrom('events')
+      .select(['session_id', 'metadata'])
+      .where('tenant_id', '=', tid)
+      .orderBy('session_id')
+      .execute();
     expect(stored.map((e) => e.session_id)).toEqual(['big-ok', 'deep-ok']);
     const deep = stored[1]!.metadata;
     expect(typeof deep === 'string' ? JSON.parse(deep) : deep).toEqual(nested(32));
@@ -220,7 +257,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
       event(t, { type: 'session_start', user_id: 'm1', session_id: 'a' }),
       event(t, { type: 'logout', user_id: 'm1', session_id: 'a', occurred_at: new Date(day1 + 120_000).toISOString() }),
       event(t, { type: 'session_start', session_id: 'anon' }),
-      event(t, { type: 'impression', session_id: 'anon', occurred_at: new Date(day1 + 60_000).toISOString(), tracking_token: token(t, tid, contentId) }),
+      event(t, {
+        type: 'impression',
+        session_id: 'anon',
+        occurred_at: new Date(day1 + 60_000).toISOString(),
+        tracking_token: token(t, tid, contentId),
+      }),
     ]);
     t.clock.set(day1 + 86_400_000);
     await postEvents(t, apiKey, [event(t, { type: 'session_start', user_id: 'm1', session_id: 'b' })]);
@@ -251,7 +293,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
     await t.processEvents();
     await t.api(apiKey, 'PUT', `/v1/users/${userId}/sources/${source}/follow`);
     expect((await tablesContaining(t, userId)).sort()).toEqual(
-      ['daily_actives', 'daily_channel_actives', 'events', 'read_marks', 'sessions', 'user_content_signals', 'user_sources', 'users'].sort(),
+      [
+        'daily_actives',
+        'daily_channel_actives',
+        'events',
+        'read_marks',
+        'sessions',
+        'user_content_signals',
+        'user_sources',
+        'users',
+      ].sort(),
     );
     expect((await t.api(apiKey, 'DELETE', `/v1/users/${userId}`)).statusCode).toBe(204);
     expect((await t.api(apiKey, 'GET', `/v1/users/${userId}`)).statusCode).toBe(404);
@@ -263,5 +314,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
 describeTenantRouteSecurity('POST /v1/events', {
   method: 'POST',
   metered: false,
-  request: (t) => ({ url: '/v1/events', body: { events: [{ type: 'session_start', session_id: 'x', occurred_at: new Date(t.clock.now()).toISOString() }] } }),
+  request: (t) => ({
+    url: '/v1/events',
+    body: { events: [{ type: 'session_start', session_id: 'x', occurred_at: new Date(t.clock.now()).toISOString() }] },
+  }),
 });

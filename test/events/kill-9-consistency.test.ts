@@ -40,7 +40,8 @@ const KILL_ONLY = process.env.CRASH_POWER_CUT === '0';
 const POWER_CUT_ONLY = process.env.CRASH_POWER_CUT === '1';
 const POWER_CUT_REQUIRED = POWER_CUT_ONLY || process.env.REQUIRE_ALL_BACKENDS === '1';
 const fuseMissing = KILL_ONLY ? null : lazyFsMissing();
-if (fuseMissing !== null && !POWER_CUT_REQUIRED) console.warn(`[tests] ${fuseMissing}: the power-cut run of kill-9-consistency is SKIPPED.`);
+if (fuseMissing !== null && !POWER_CUT_REQUIRED)
+  console.warn(`[tests] ${fuseMissing}: the power-cut run of kill-9-consistency is SKIPPED.`);
 
 /** When a kill comes once its point is reached: at once, or after the processor's next commit (`kill` in crashRun). */
 type KillAt = 'acknowledged' | 'applied';
@@ -52,10 +53,17 @@ describe.skipIf(POWER_CUT_ONLY)('kill -9 of content-feed serve while 20 clients 
 });
 
 describe.skipIf(KILL_ONLY)('kill -9 of content-feed serve and a power cut while 20 clients post events (SQLite on lazyfs.py)', () => {
-  it.skipIf(fuseMissing !== null && !POWER_CUT_REQUIRED)(TITLE, async () => {
-    if (fuseMissing !== null) throw new Error(`${fuseMissing}, and ${POWER_CUT_ONLY ? 'CRASH_POWER_CUT=1' : 'REQUIRE_ALL_BACKENDS=1'} requires the power-cut run`);
-    await crashRun(true);
-  }, 1_800_000);
+  it.skipIf(fuseMissing !== null && !POWER_CUT_REQUIRED)(
+    TITLE,
+    async () => {
+      if (fuseMissing !== null)
+        throw new Error(
+          `${fuseMissing}, and ${POWER_CUT_ONLY ? 'CRASH_POWER_CUT=1' : 'REQUIRE_ALL_BACKENDS=1'} requires the power-cut run`,
+        );
+      await crashRun(true);
+    },
+    1_800_000,
+  );
 });
 
 async function crashRun(powerCut: boolean): Promise<void> {
@@ -82,8 +90,17 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
   let server: ChildServer = await startChildServer(env, [], START);
   try {
     const admin = (method: string, url: string, body: unknown) =>
-      fetch(`${server.url}${url}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
-    const tenant = await admin('POST', '/admin/v1/tenants', { name: 'Crash', plan: 'custom', rate_limit_rps: 100_000, default_scenarios: false });
+      fetch(`${server.url}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<any>);
+    const tenant = await admin('POST', '/admin/v1/tenants', {
+      name: 'Crash',
+      plan: 'custom',
+      rate_limit_rps: 100_000,
+      default_scenarios: false,
+    });
     const key = await admin('POST', `/admin/v1/tenants/${tenant.id}/api-keys`, {});
     expect(key.api_key, JSON.stringify({ tenant, key })).toMatch(/^cfk_/);
     const apiKey = key.api_key as string;
@@ -126,24 +143,41 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
     // Every event applied by the restarted node's processor.
     const db = new SQLite(path.join(dataDir, 'content-feed.sqlite'), { readonly: true });
     try {
-      await until('every event processed', async () => {
-        const row = db.prepare('select count(*) as n from events where processed = 0').get() as { n: number };
-        return row.n === 0 ? true : undefined;
-      }, 60_000);
-      const perBatch = db.prepare("select session_id, count(*) as n from events where tenant_id = ? group by session_id").all(tenant.id) as Array<{ session_id: string; n: number }>;
+      await until(
+        'every event processed',
+        async () => {
+          const row = db.prepare('select count(*) as n from events where processed = 0').get() as { n: number };
+          return row.n === 0 ? true : undefined;
+        },
+        60_000,
+      );
+      const perBatch = db
+        .prepare('select session_id, count(*) as n from events where tenant_id = ? group by session_id')
+        .all(tenant.id) as Array<{ session_id: string; n: number }>;
       const counts = new Map(perBatch.map((r) => [r.session_id, r.n]));
-      const wrong = [...load.acknowledged].filter((b) => counts.get(`b${b}`) !== PER_BATCH).map((b) => `b${b}: ${counts.get(`b${b}`) ?? 0}`);
+      const wrong = [...load.acknowledged]
+        .filter((b) => counts.get(`b${b}`) !== PER_BATCH)
+        .map((b) => `b${b}: ${counts.get(`b${b}`) ?? 0}`);
       expect(wrong, 'batches not stored exactly once').toEqual([]);
       expect(perBatch.length).toBe(BATCHES);
       // Taken effect, once: each batch's session counts its 100 events, and its user exists.
-      const sessions = db.prepare('select session_id, events from sessions where tenant_id = ?').all(tenant.id) as Array<{ session_id: string; events: number }>;
+      const sessions = db.prepare('select session_id, events from sessions where tenant_id = ?').all(tenant.id) as Array<{
+        session_id: string;
+        events: number;
+      }>;
       const applied = new Map(sessions.map((r) => [r.session_id, r.events]));
-      const misapplied = [...load.acknowledged].filter((b) => applied.get(`b${b}`) !== PER_BATCH).map((b) => `b${b}: ${applied.get(`b${b}`) ?? 0}`);
+      const misapplied = [...load.acknowledged]
+        .filter((b) => applied.get(`b${b}`) !== PER_BATCH)
+        .map((b) => `b${b}: ${applied.get(`b${b}`) ?? 0}`);
       expect(misapplied, 'batches not applied exactly once').toEqual([]);
       const users = db.prepare('select count(*) as n from users where tenant_id = ?').get(tenant.id) as { n: number };
       expect(users.n).toBe(BATCHES);
-      const cuts = powerCut ? `; the cuts took ${undone.stored} stored events (unacknowledged) and the processed mark of ${undone.processed}` : '';
-      console.log(`[crash${powerCut ? ', power cuts' : ''}] ${KILLS} kills at ${killPoints.join(', ')} acknowledgements (every second one after the processor applied what was stored); ${load.sends} sends for ${BATCHES} batches (${BATCHES * PER_BATCH} events)${cuts}; 0 lost, 0 duplicated`);
+      const cuts = powerCut
+        ? `; the cuts took ${undone.stored} stored events (unacknowledged) and the processed mark of ${undone.processed}`
+        : '';
+      console.log(
+        `[crash${powerCut ? ', power cuts' : ''}] ${KILLS} kills at ${killPoints.join(', ')} acknowledgements (every second one after the processor applied what was stored); ${load.sends} sends for ${BATCHES} batches (${BATCHES * PER_BATCH} events)${cuts}; 0 lost, 0 duplicated`,
+      );
     } finally {
       db.close();
     }
@@ -156,7 +190,10 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
 function eventRows(dataDir: string): { stored: number; processed: number } {
   const db = new SQLite(path.join(dataDir, 'content-feed.sqlite'), { readonly: true });
   try {
-    return db.prepare('select count(*) as stored, coalesce(sum(processed), 0) as processed from events').get() as { stored: number; processed: number };
+    return db.prepare('select count(*) as stored, coalesce(sum(processed), 0) as processed from events').get() as {
+      stored: number;
+      processed: number;
+    };
   } finally {
     db.close();
   }
@@ -169,7 +206,12 @@ async function untilApplied(dataDir: string): Promise<void> {
     const { seq } = db.prepare('select coalesce(max(seq), 0) as seq from events').get() as { seq: number };
     // The partial index events_unprocessed answers this without a scan.
     const unapplied = db.prepare('select 1 from events where processed = 0 and seq <= ? limit 1').pluck();
-    await until('the processor to apply the events stored so far', async () => (unapplied.get(seq) === undefined ? true : undefined), 60_000, 2);
+    await until(
+      'the processor to apply the events stored so far',
+      async () => (unapplied.get(seq) === undefined ? true : undefined),
+      60_000,
+      2,
+    );
   } finally {
     db.close();
   }

@@ -19,7 +19,12 @@ const postgres = testBackends().find((b) => b.name === 'postgres');
 const PARTITIONS = 4;
 const LEASE_MS = 3000;
 const uniqueStream = (what: string) => `cf-test-${what}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-const logEnv = (stream: string) => ({ EVENT_LOG_URL: natsUrl!, EVENT_LOG_STREAM: stream, EVENT_LOG_PARTITIONS: String(PARTITIONS), EVENT_LOG_LEASE_MS: String(LEASE_MS) });
+const logEnv = (stream: string) => ({
+  EVENT_LOG_URL: natsUrl!,
+  EVENT_LOG_STREAM: stream,
+  EVENT_LOG_PARTITIONS: String(PARTITIONS),
+  EVENT_LOG_LEASE_MS: String(LEASE_MS),
+});
 
 describe.skipIf(!natsUrl || !postgres)('event log on NATS JetStream (EVENT_LOG_URL) with PostgreSQL', () => {
   let nc: NatsConnection;
@@ -41,7 +46,7 @@ describe.skipIf(!natsUrl || !postgres)('event log on NATS JetStream (EVENT_LOG_U
     const out: LoggedEvent[] = [];
     for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
       const m = await jsm.streams.getMessage(stream, { seq });
-      out.push(...(m!.json<LoggedEvent[]>()));
+      out.push(...m!.json<LoggedEvent[]>());
     }
     return out;
   };
@@ -71,7 +76,9 @@ describe.skipIf(!natsUrl || !postgres)('event log on NATS JetStream (EVENT_LOG_U
       // A stream that refuses more messages: the batch is not acknowledged.
       const info = await jsm.streams.info(stream);
       await jsm.streams.update(stream, { ...info.config, max_msgs: info.state.messages, discard: DiscardPolicy.New });
-      const refused = await t.api(apiKey, 'POST', '/v1/events', { events: [{ type: 'login', session_id: 'late', user_id: 'late', occurred_at: at(20) }] });
+      const refused = await t.api(apiKey, 'POST', '/v1/events', {
+        events: [{ type: 'login', session_id: 'late', user_id: 'late', occurred_at: at(20) }],
+      });
       expect(refused.statusCode).toBe(503);
       expect((await jsm.streams.info(stream)).state.messages).toBe(touched.size);
     } finally {
@@ -102,7 +109,12 @@ describe.skipIf(!natsUrl || !postgres)('event log on NATS JetStream (EVENT_LOG_U
     });
 
     const owners = async () =>
-      (await a.deps.db.selectFrom('event_log_partitions').select(['partition', 'owner', 'applied_seq']).where('stream', '=', stream).orderBy('partition').execute());
+      await a.deps.db
+        .selectFrom('event_log_partitions')
+        .select(['partition', 'owner', 'applied_seq'])
+        .where('stream', '=', stream)
+        .orderBy('partition')
+        .execute();
     const count = async (query: string) => Number((await sql<{ n: string }>`${sql.raw(query)}`.execute(a.deps.db)).rows[0]!.n ?? 0);
     const bothProcess = async () => {
       await b.processEvents();
@@ -126,7 +138,15 @@ describe.skipIf(!natsUrl || !postgres)('event log on NATS JetStream (EVENT_LOG_U
         Array.from({ length: USERS }, async (_, u) => {
           for (let step = 0; step < STEPS; step++) {
             const res = await a.api(apiKey, 'POST', '/v1/events', {
-              events: [{ type: 'login', session_id: `s${u}`, user_id: `u${u}`, occurred_at: new Date(base + step * 1000 + u).toISOString(), metadata: { user_attributes: { step } } }],
+              events: [
+                {
+                  type: 'login',
+                  session_id: `s${u}`,
+                  user_id: `u${u}`,
+                  occurred_at: new Date(base + step * 1000 + u).toISOString(),
+                  metadata: { user_attributes: { step } },
+                },
+              ],
             });
             expect(res.statusCode).toBe(202);
           }
@@ -138,7 +158,12 @@ describe.skipIf(!natsUrl || !postgres)('event log on NATS JetStream (EVENT_LOG_U
       });
 
       // Applied in order: the rows (numbered as they are applied) of each user go step 0, 1, 2, …
-      const rows = await a.deps.db.selectFrom('events').select(['user_id', 'metadata']).where('tenant_id', '=', tenantId).orderBy('seq').execute();
+      const rows = await a.deps.db
+        .selectFrom('events')
+        .select(['user_id', 'metadata'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('seq')
+        .execute();
       const stepsOf = new Map<string, number[]>();
       for (const r of rows) stepsOf.set(r.user_id!, [...(stepsOf.get(r.user_id!) ?? []), JSON.parse(r.metadata!).user_attributes.step]);
       const outOfOrder = [...stepsOf].filter(([, steps]) => steps.join() !== '0,1,2,3,4').map(([u, steps]) => `${u}: ${steps.join()}`);
@@ -174,7 +199,9 @@ describe.skipIf(!natsUrl || !postgres)('event log on NATS JetStream (EVENT_LOG_U
     it('a user’s applied events are read back (the console’s list) and erased with the user', async () => {
       const listed = await a.admin('GET', `/admin/v1/tenants/${tenantId}/users/u3/events`);
       expect(listed.statusCode).toBe(200);
-      expect(listed.json().events.map((e: { metadata: { user_attributes: { step: number } } }) => e.metadata.user_attributes.step)).toEqual([4, 3, 2, 1, 0]);
+      expect(listed.json().events.map((e: { metadata: { user_attributes: { step: number } } }) => e.metadata.user_attributes.step)).toEqual(
+        [4, 3, 2, 1, 0],
+      );
       expect((await a.api(apiKey, 'DELETE', '/v1/users/u3')).statusCode).toBe(204);
       await bothProcess();
       expect(await count(`select count(*) as n from events where tenant_id = '${tenantId}' and user_id = 'u3'`)).toBe(0);
@@ -186,10 +213,12 @@ describe.skipIf(!natsUrl || !postgres)('event log on NATS JetStream (EVENT_LOG_U
 describe('EVENT_LOG_URL configuration', () => {
   it('is refused with a SQLite database, naming what it needs', async () => {
     const { loadConfig } = await import('../../src/config.js');
-    expect(() => loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite', EVENT_LOG_URL: 'nats://127.0.0.1:4222' }, { readDotEnv: false })).toThrow(
-      /EVENT_LOG_URL needs DATABASE_URL=postgres:\/\//,
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite', EVENT_LOG_URL: 'nats://127.0.0.1:4222' }, { readDotEnv: false }),
+    ).toThrow(/EVENT_LOG_URL needs DATABASE_URL=postgres:\/\//);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://h/db', EVENT_LOG_URL: 'kafka://h:9092' }, { readDotEnv: false })).toThrow(
+      /EVENT_LOG_URL must use one of nats:\/\//,
     );
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://h/db', EVENT_LOG_URL: 'kafka://h:9092' }, { readDotEnv: false })).toThrow(/EVENT_LOG_URL must use one of nats:\/\//);
     const config = loadConfig({ DATABASE_URL: 'postgres://h/db', EVENT_LOG_URL: 'nats://h:4222' }, { readDotEnv: false });
     expect(config.eventLog).toEqual({ url: 'nats://h:4222', stream: 'content-feed-events', partitions: 16, leaseMs: 10_000 });
   });

@@ -51,14 +51,26 @@ describe.skipIf(!natsUrl || !postgres)('kill -9 of a worker and of the API node 
       await db.connect();
       const query = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
       const admin = (method: string, url: string, body: unknown) =>
-        fetch(`${server!.url}${url}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
-      const tenant = await admin('POST', '/admin/v1/tenants', { name: 'Crash', plan: 'custom', rate_limit_rps: 100_000, default_scenarios: false });
+        fetch(`${server!.url}${url}`, {
+          method,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json() as Promise<any>);
+      const tenant = await admin('POST', '/admin/v1/tenants', {
+        name: 'Crash',
+        plan: 'custom',
+        rate_limit_rps: 100_000,
+        default_scenarios: false,
+      });
       const apiKey = (await admin('POST', `/admin/v1/tenants/${tenant.id}/api-keys`, {})).api_key as string;
       expect(apiKey).toMatch(/^cfk_/);
 
       // Both workers hold partitions before the load starts: the one killed is applying events.
       await until('both workers hold partitions', async () => {
-        const rows = await query<{ n: string }>('select count(distinct owner) as n from event_log_partitions where stream = $1 and owner is not null', [stream]);
+        const rows = await query<{ n: string }>(
+          'select count(distinct owner) as n from event_log_partitions where stream = $1 and owner is not null',
+          [stream],
+        );
         return Number(rows[0]!.n) === 2 ? true : undefined;
       });
 
@@ -84,22 +96,35 @@ describe.skipIf(!natsUrl || !postgres)('kill -9 of a worker and of the API node 
       await until(
         'every acknowledged event applied',
         async () => {
-          const rows = await query<{ n: string }>('select count(*) as n from sessions where tenant_id = $1 and events = $2', [tenant.id, PER_BATCH]);
+          const rows = await query<{ n: string }>('select count(*) as n from sessions where tenant_id = $1 and events = $2', [
+            tenant.id,
+            PER_BATCH,
+          ]);
           return Number(rows[0]!.n) === BATCHES ? true : undefined;
         },
         60_000,
       );
-      const stored = await query<{ session_id: string; n: string }>('select session_id, count(*) as n from events where tenant_id = $1 group by session_id', [tenant.id]);
+      const stored = await query<{ session_id: string; n: string }>(
+        'select session_id, count(*) as n from events where tenant_id = $1 group by session_id',
+        [tenant.id],
+      );
       const wrong = stored.filter((r) => Number(r.n) !== PER_BATCH).map((r) => `${r.session_id}: ${r.n}`);
       expect(wrong, 'batches not stored exactly once').toEqual([]);
       expect(stored).toHaveLength(BATCHES);
-      const sessions = await query<{ session_id: string; events: number }>('select session_id, events from sessions where tenant_id = $1', [tenant.id]);
-      expect(sessions.filter((r) => Number(r.events) !== PER_BATCH), 'batches not applied exactly once').toEqual([]);
+      const sessions = await query<{ session_id: string; events: number }>('select session_id, events from sessions where tenant_id = $1', [
+        tenant.id,
+      ]);
+      expect(
+        sessions.filter((r) => Number(r.events) !== PER_BATCH),
+        'batches not applied exactly once',
+      ).toEqual([]);
       const users = await query<{ n: string }>('select count(*) as n from users where tenant_id = $1', [tenant.id]);
       expect(Number(users[0]!.n)).toBe(BATCHES);
       const owners = await query<{ owner: string }>('select distinct owner from event_log_partitions where stream = $1', [stream]);
       expect(owners, 'the surviving worker holds every partition').toHaveLength(1);
-      console.log(`[nats crash] worker killed at ${KILL_WORKER_AT}, API node at ${KILL_API_AT} acknowledgements; ${load.sends} sends for ${BATCHES} batches (${BATCHES * PER_BATCH} events); 0 lost, 0 duplicated`);
+      console.log(
+        `[nats crash] worker killed at ${KILL_WORKER_AT}, API node at ${KILL_API_AT} acknowledgements; ${load.sends} sends for ${BATCHES} batches (${BATCHES * PER_BATCH} events); 0 lost, 0 duplicated`,
+      );
     } finally {
       await server?.stop('SIGKILL');
       await Promise.all(workers.map((w) => w.stop('SIGKILL')));

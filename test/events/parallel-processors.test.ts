@@ -27,7 +27,18 @@ describe.skipIf(!postgres)('two event processors on one PostgreSQL', () => {
     await migrateToLatest(a.db);
     await a.db
       .insertInto('tenants')
-      .values({ id: 'ten_p', name: 'p', plan: 'custom', rate_limit_rps: null, usage_cap_millicredits: null, billing_anchor_day: 1, webhook_url: null, webhook_secret: null, created_at: 0, updated_at: 0 })
+      .values({
+        id: 'ten_p',
+        name: 'p',
+        plan: 'custom',
+        rate_limit_rps: null,
+        usage_cap_millicredits: null,
+        billing_anchor_day: 1,
+        webhook_url: null,
+        webhook_secret: null,
+        created_at: 0,
+        updated_at: 0,
+      })
       .execute();
   });
   afterAll(async () => {
@@ -39,8 +50,21 @@ describe.skipIf(!postgres)('two event processors on one PostgreSQL', () => {
   it('apply every event once between them', async () => {
     const now = Date.UTC(2026, 10, 27, 12);
     const events = Array.from({ length: EVENTS }, (_, i): LoggedEvent => ({
-      tenantId: 'ten_p', dedupeKey: `parallel-${i}`, type: 'session_start', sessionId: `s-${i}`, userId: null, contentId: null, channel: null,
-      scenario: null, position: null, occurredAt: now, receivedAt: now, metadata: null, features: null, experimentId: null, variant: null,
+      tenantId: 'ten_p',
+      dedupeKey: `parallel-${i}`,
+      type: 'session_start',
+      sessionId: `s-${i}`,
+      userId: null,
+      contentId: null,
+      channel: null,
+      scenario: null,
+      position: null,
+      occurredAt: now,
+      receivedAt: now,
+      metadata: null,
+      features: null,
+      experimentId: null,
+      variant: null,
     }));
     await new EventLog(a.db, 'postgres').append(events);
 

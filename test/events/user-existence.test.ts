@@ -30,7 +30,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('user existence t
   });
 
   it('absent → login → exists, with metadata.user_attributes as properties', async () => {
-    await send([event(t, { type: 'login', user_id: 'r2', metadata: { user_attributes: { gender: 'f', birth_year: 1991, area_names: ['新宿'], area_level: 'station' } } })]);
+    await send([
+      event(t, {
+        type: 'login',
+        user_id: 'r2',
+        metadata: { user_attributes: { gender: 'f', birth_year: 1991, area_names: ['新宿'], area_level: 'station' } },
+      }),
+    ]);
     const user = (await t.api(key, 'GET', '/v1/users/r2')).json();
     expect(user.properties).toEqual({ gender: 'f', birth_year: 1991, area_names: ['新宿'], area_level: 'station' });
   });

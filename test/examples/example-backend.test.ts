@@ -19,7 +19,12 @@ describe('the example backend', () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     // The example checks webhook timestamps against real time: the server's clock starts there.
-    f = await startFeedFixture({ backend: testBackends()[0]!, perSource: 5, clock: new ManualClock(Date.now()), env: { PUBLIC_BASE_URL: baseUrl, ALLOW_PRIVATE_NETWORK_FETCH: 'true' } });
+    f = await startFeedFixture({
+      backend: testBackends()[0]!,
+      perSource: 5,
+      clock: new ManualClock(Date.now()),
+      env: { PUBLIC_BASE_URL: baseUrl, ALLOW_PRIVATE_NETWORK_FETCH: 'true' },
+    });
     await f.t.app.listen({ port, host: '127.0.0.1' });
     const client = clientOf({ baseUrl }, f.key, manualTimer(f.t.clock));
     const placeholder = 'whsec_' + Buffer.from('placeholder-secret-24byt').toString('base64');
@@ -37,7 +42,11 @@ describe('the example backend', () => {
 
   it('receives the push webhook, verifies it, streams the candidates and notifies each user; a forged one is refused', async () => {
     for (const id of ['n1', 'n2']) await f.t.api(f.key, 'PUT', `/v1/users/${id}`, { properties: {} });
-    const created = await f.t.api(f.key, 'POST', '/v1/push-candidates', { scenario: 'daily', target_mode: 'manual', user_ids: ['n1', 'n2'] });
+    const created = await f.t.api(f.key, 'POST', '/v1/push-candidates', {
+      scenario: 'daily',
+      target_mode: 'manual',
+      user_ids: ['n1', 'n2'],
+    });
     await f.t.deps.pushWorker.runPending();
     expect(await f.t.deps.webhooks.runDue()).toBe(1);
     expect(notified.map((line) => line.user_id).sort()).toEqual(['n1', 'n2']);
@@ -45,7 +54,12 @@ describe('the example backend', () => {
 
     const forged = await fetch(`${exampleUrl}/hooks/content-feed`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-service-webhook-id': 'msg_x', 'x-service-webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'x-service-signature': 'v1,AAAA' },
+      headers: {
+        'content-type': 'application/json',
+        'x-service-webhook-id': 'msg_x',
+        'x-service-webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'x-service-signature': 'v1,AAAA',
+      },
       body: JSON.stringify({ id: 'msg_x', type: 'push_job.completed', data: { job_id: created.json().job_id } }),
     });
     expect(forged.status).toBe(400);
@@ -57,7 +71,9 @@ describe('the example backend', () => {
     const page = (await response.json()) as { items: { id: string; tracking_token: string }[]; next_cursor: string | null };
     expect(page.items.length).toBeGreaterThan(0);
     expect(JSON.stringify(page)).not.toContain(f.key);
-    const next = (await (await fetch(`${exampleUrl}/feed?user_id=app-user&cursor=${encodeURIComponent(page.next_cursor!)}`)).json()) as typeof page;
+    const next = (await (
+      await fetch(`${exampleUrl}/feed?user_id=app-user&cursor=${encodeURIComponent(page.next_cursor!)}`)
+    ).json()) as typeof page;
     expect(next.items.map((item) => item.id)).not.toContain(page.items[0]!.id);
 
     const occurred_at = new Date(f.t.clock.now()).toISOString();
@@ -65,12 +81,20 @@ describe('the example backend', () => {
       { type: 'session_start', session_id: 'app-session', user_id: 'app-user', occurred_at },
       { type: 'click', session_id: 'app-session', user_id: 'app-user', tracking_token: page.items[0]!.tracking_token, occurred_at },
     ];
-    const posted = await fetch(`${exampleUrl}/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ events }) });
+    const posted = await fetch(`${exampleUrl}/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ events }),
+    });
     expect(posted.status).toBe(202);
     await example.close(); // flushes the buffer (the last test: the example stops here)
     closed = true;
-    const stored = await f.t.deps.db.selectFrom('events').select(['type']).where('tenant_id', '=', f.tenantId).where('session_id', '=', 'app-session').execute();
+    const stored = await f.t.deps.db
+      .selectFrom('events')
+      .select(['type'])
+      .where('tenant_id', '=', f.tenantId)
+      .where('session_id', '=', 'app-session')
+      .execute();
     expect(stored.map((row) => row.type).sort()).toEqual(['click', 'session_start']);
   });
-
 });

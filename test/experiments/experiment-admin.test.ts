@@ -31,7 +31,17 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment admin
 
   it('refuses bad input with a 400 naming the field, and creates nothing', async () => {
     const post = (body: unknown) => t.admin('POST', `${base}/experiments`, body);
-    const off = await problem(post({ scenario: 'home', variants: [{ ...two[0], share: 0.5 }, { ...two[1], share: 0.4 }] }), 400, 'variants[].share');
+    const off = await problem(
+      post({
+        scenario: 'home',
+        variants: [
+          { ...two[0], share: 0.5 },
+          { ...two[1], share: 0.4 },
+        ],
+      }),
+      400,
+      'variants[].share',
+    );
     expect(off.detail).toMatch(/sum to 1 \(they sum to 0\.9\)/);
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `v${i}`, algorithm_id: 'a', share: 1 / 6 }));
     await problem(post({ scenario: 'home', variants: six }), 400, 'variants');
@@ -39,7 +49,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment admin
     // Another tenant's algorithm is not this tenant's: not found here.
     const other = await t.createTenant();
     await t.admin('PUT', `/admin/v1/tenants/${other.tenantId}/algorithms/theirs`, {});
-    await problem(post({ scenario: 'home', variants: [two[0], { name: 'x', algorithm_id: 'theirs', share: 0.5 }] }), 400, 'variants[1].algorithm_id');
+    await problem(
+      post({ scenario: 'home', variants: [two[0], { name: 'x', algorithm_id: 'theirs', share: 0.5 }] }),
+      400,
+      'variants[1].algorithm_id',
+    );
     await problem(post({ scenario: 'nowhere', variants: two }), 400, 'scenario');
     await problem(post({ scenario: 'home', variants: [two[0], { ...two[1], name: 'control' }] }), 400, 'variants[1].name');
     await problem(post({ scenario: 'home', variants: two, control: 'nobody' }), 400, 'control');
@@ -84,16 +98,29 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment admin
     expect((await t.admin('POST', `${base}/experiments/${draft.experiment_id}/start`)).json().status).toBe('running');
 
     const audited = (await t.admin('GET', `${base}/audit-log?limit=50`)).json().entries.map((e: any) => `${e.method} ${e.route}`);
-    for (const route of ['POST /admin/v1/tenants/:tenant_id/experiments', 'PUT /admin/v1/tenants/:tenant_id/experiments/:experiment_id/shares', 'POST /admin/v1/tenants/:tenant_id/experiments/:experiment_id/stop', 'POST /admin/v1/tenants/:tenant_id/experiments/:experiment_id/start']) {
+    for (const route of [
+      'POST /admin/v1/tenants/:tenant_id/experiments',
+      'PUT /admin/v1/tenants/:tenant_id/experiments/:experiment_id/shares',
+      'POST /admin/v1/tenants/:tenant_id/experiments/:experiment_id/stop',
+      'POST /admin/v1/tenants/:tenant_id/experiments/:experiment_id/start',
+    ]) {
       expect(audited).toContain(route);
     }
     const shareEntry = (await t.admin('GET', `${base}/audit-log?limit=50`)).json().entries.find((e: any) => e.route.endsWith('/shares'));
     expect(JSON.stringify(shareEntry.changes)).toContain('0.8');
   });
 
-  it('promoting links the variant\'s algorithm to the scenario and ends the experiment; a deleted algorithm is a 409', async () => {
+  it("promoting links the variant's algorithm to the scenario and ends the experiment; a deleted algorithm is a 409", async () => {
     await t.admin('PUT', `${base}/scenarios/promo`, { type: 'feed', algorithm_id: 'a' });
-    const exp = (await t.admin('POST', `${base}/experiments`, { scenario: 'promo', variants: [{ name: 'old', algorithm_id: 'a', share: 0.5 }, { name: 'new', algorithm_id: 'c', share: 0.5 }] })).json();
+    const exp = (
+      await t.admin('POST', `${base}/experiments`, {
+        scenario: 'promo',
+        variants: [
+          { name: 'old', algorithm_id: 'a', share: 0.5 },
+          { name: 'new', algorithm_id: 'c', share: 0.5 },
+        ],
+      })
+    ).json();
     const url = `${base}/experiments/${exp.experiment_id}`;
     // No winner is called without users: promoting "the winner" is refused, naming why.
     const early = await problem(t.admin('POST', `${url}/promote`, {}), 409);
@@ -102,20 +129,31 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment admin
 
     const promoted = await t.admin('POST', `${url}/promote`, { variant: 'new' });
     expect(promoted.statusCode, promoted.body).toBe(200);
-    expect(promoted.json()).toMatchObject({ experiment: { status: 'stopped', promoted_variant: 'new' }, scenario: { scenario: 'promo', algorithm_id: 'c' } });
+    expect(promoted.json()).toMatchObject({
+      experiment: { status: 'stopped', promoted_variant: 'new' },
+      scenario: { scenario: 'promo', algorithm_id: 'c' },
+    });
     expect((await t.admin('GET', `${base}/scenarios/promo`)).json().algorithm_id).toBe('c');
     await problem(t.admin('POST', `${url}/promote`, { variant: 'old' }), 409);
 
     // A stopped experiment whose algorithm is gone: promoting it is a clear 409.
     await t.admin('PUT', `${base}/scenarios/gone`, { type: 'feed', algorithm_id: 'a' });
-    const doomed = (await t.admin('POST', `${base}/experiments`, { scenario: 'gone', variants: [{ name: 'old', algorithm_id: 'a', share: 0.5 }, { name: 'spare', algorithm_id: 'spare', share: 0.5 }] })).json();
+    const doomed = (
+      await t.admin('POST', `${base}/experiments`, {
+        scenario: 'gone',
+        variants: [
+          { name: 'old', algorithm_id: 'a', share: 0.5 },
+          { name: 'spare', algorithm_id: 'spare', share: 0.5 },
+        ],
+      })
+    ).json();
     await t.admin('POST', `${base}/experiments/${doomed.experiment_id}/stop`);
     expect((await t.admin('DELETE', `${base}/algorithms/spare`)).statusCode).toBe(204);
     const gone = await problem(t.admin('POST', `${base}/experiments/${doomed.experiment_id}/promote`, { variant: 'spare' }), 409);
     expect(gone.detail).toMatch(/Algorithm spare of variant spare was deleted/);
   });
 
-  it('lists newest first and reads one with results; another tenant\'s experiment is a 404', async () => {
+  it("lists newest first and reads one with results; another tenant's experiment is a 404", async () => {
     const list = (await t.admin('GET', `${base}/experiments`)).json().experiments;
     expect(list.length).toBeGreaterThanOrEqual(4);
     const one = await t.admin('GET', `${base}/experiments/${list[0].experiment_id}`);

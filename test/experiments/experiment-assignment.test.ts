@@ -25,9 +25,14 @@ describe('assignment by hash (pure)', () => {
       expect(hashedVariant('ten_1', 'exp_1', variants, `user:user-${i}`)).toBe(v);
       counts.set(v.name, (counts.get(v.name) ?? 0) + 1);
     }
-    for (const v of variants) expect(withinSamplingError(counts.get(v.name) ?? 0, 10_000, v.share), `${v.name}: ${counts.get(v.name)}`).toBe(true);
+    for (const v of variants)
+      expect(withinSamplingError(counts.get(v.name) ?? 0, 10_000, v.share), `${v.name}: ${counts.get(v.name)}`).toBe(true);
     // Another experiment splits the same users independently.
-    const again = [...Array(1000).keys()].filter((i) => hashedVariant('ten_1', 'exp_2', variants, `user:user-${i}`).name === hashedVariant('ten_1', 'exp_1', variants, `user:user-${i}`).name).length;
+    const again = [...Array(1000).keys()].filter(
+      (i) =>
+        hashedVariant('ten_1', 'exp_2', variants, `user:user-${i}`).name ===
+        hashedVariant('ten_1', 'exp_1', variants, `user:user-${i}`).name,
+    ).length;
     expect(again).toBeLessThan(500);
   });
 });
@@ -42,7 +47,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment assig
     f = await startFeedFixture({ database: { url: database.url, drop: async () => {} }, perSource: 4 });
     base = `/admin/v1/tenants/${f.tenantId}`;
     // The variant leaves sports out: who was served by which algorithm shows in the items.
-    await f.t.admin('PUT', `${base}/algorithms/nosports`, { min_trust_level: 1, max_age_hours: 72, exploration: 0, languages: ['ja'], exclude_categories: ['sports'] });
+    await f.t.admin('PUT', `${base}/algorithms/nosports`, {
+      min_trust_level: 1,
+      max_age_hours: 72,
+      exploration: 0,
+      languages: ['ja'],
+      exclude_categories: ['sports'],
+    });
     const exp = await f.t.admin('POST', `${base}/experiments`, {
       scenario: 'home',
       variants: [
@@ -71,7 +82,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment assig
   };
   const users = Array.from({ length: 30 }, (_, i) => `reader-${i}`);
 
-  it('serves each user the variant\'s algorithm, the same variant at every request, on a restarted node and on a second node', async () => {
+  it("serves each user the variant's algorithm, the same variant at every request, on a restarted node and on a second node", async () => {
     const first = new Map<string, string>();
     for (const user of users) {
       const body = await feedOf(f.t, { user_id: user });
@@ -111,7 +122,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment assig
     expect((await f.t.admin('PUT', url, { shares: { control: 0.5, nosports: 0.5 }, reassign: true })).statusCode).toBe(200);
   });
 
-  it('assigns anonymous requests one by one, and keeps a cursor chain in its first page\'s variant', async () => {
+  it("assigns anonymous requests one by one, and keeps a cursor chain in its first page's variant", async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 30; i++) {
       const first = await feedOf(f.t, { limit: '5' });
@@ -125,7 +136,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment assig
     expect(seen).toEqual(new Set(['control', 'nosports']));
   });
 
-  it('DELETE /v1/users/{id} erases the user\'s assignments too', async () => {
+  it("DELETE /v1/users/{id} erases the user's assignments too", async () => {
     const userId = 'erase-assigned-4c1d';
     expect((await f.t.api(f.key, 'PUT', `/v1/users/${userId}`, { properties: {} })).statusCode).toBe(201);
     servedVariant(f.t, await feedOf(f.t, { user_id: userId }));
@@ -136,7 +147,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment assig
 
   it('holds the shares within sampling error over 10,000 users, each stored once', async () => {
     const experiment = (await findExperiment(f.t.deps.db, f.tenantId, experimentId))!;
-    const skewed = { ...experiment, variants: [{ ...experiment.variants[0]!, share: 0.3 }, { ...experiment.variants[1]!, share: 0.7 }] };
+    const skewed = {
+      ...experiment,
+      variants: [
+        { ...experiment.variants[0]!, share: 0.3 },
+        { ...experiment.variants[1]!, share: 0.7 },
+      ],
+    };
     const arms = new ExperimentArms(f.t.deps.db, f.t.clock);
     const ids = Array.from({ length: 10_000 }, (_, i) => `seeded-${i}`);
     const assigned = await arms.assignUsers(skewed, ids);
@@ -147,8 +164,14 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment assig
     for (const id of ids.slice(0, 500)) expect(again.get(id)!.name).toBe(assigned.get(id)!.name);
   });
 
-  it('a push job splits its users by the same assignment and ranks each with the variant\'s algorithm', async () => {
-    await f.t.admin('PUT', `${base}/algorithms/sports`, { min_trust_level: 1, max_age_hours: 72, exploration: 0, languages: ['ja'], include_categories: ['sports'] });
+  it("a push job splits its users by the same assignment and ranks each with the variant's algorithm", async () => {
+    await f.t.admin('PUT', `${base}/algorithms/sports`, {
+      min_trust_level: 1,
+      max_age_hours: 72,
+      exploration: 0,
+      languages: ['ja'],
+      include_categories: ['sports'],
+    });
     const pushExp = await f.t.admin('POST', `${base}/experiments`, {
       scenario: 'daily',
       variants: [
@@ -159,7 +182,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment assig
     expect(pushExp.statusCode, pushExp.body).toBe(201);
     const pushUsers = Array.from({ length: 24 }, (_, i) => `pushed-${i}`);
     for (const user of pushUsers) await f.t.api(f.key, 'PUT', `/v1/users/${user}`, { properties: {} });
-    const lines = await downloadLines(f.t, await runJob(f.t, f.key, { scenario: 'daily', candidates_per_user: 3, target_mode: 'manual', user_ids: pushUsers }));
+    const lines = await downloadLines(
+      f.t,
+      await runJob(f.t, f.key, { scenario: 'daily', candidates_per_user: 3, target_mode: 'manual', user_ids: pushUsers }),
+    );
     expect(lines).toHaveLength(pushUsers.length);
     const experiment = (await findExperiment(f.t.deps.db, f.tenantId, pushExp.json().experiment_id))!;
     const stored = await new ExperimentArms(f.t.deps.db, f.t.clock).assignUsers(experiment, pushUsers);
@@ -182,7 +208,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment assig
       const variant = f.t.deps.tokens.verify(line.candidates[0]!.tracking_token)!.experiment!.variant;
       if (clicked.has(variant)) continue;
       clicked.set(variant, line.user_id);
-      const click = { type: 'click', session_id: `s-${line.user_id}`, user_id: line.user_id, tracking_token: line.candidates[0]!.tracking_token, occurred_at: new Date(f.t.clock.now()).toISOString() };
+      const click = {
+        type: 'click',
+        session_id: `s-${line.user_id}`,
+        user_id: line.user_id,
+        tracking_token: line.candidates[0]!.tracking_token,
+        occurred_at: new Date(f.t.clock.now()).toISOString(),
+      };
       expect((await f.t.api(f.key, 'POST', '/v1/events', { events: [click] })).statusCode).toBe(202);
     }
     const results = (await f.t.admin('GET', `${base}/experiments/${experiment.id}`)).json().results;

@@ -7,16 +7,41 @@ import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 
 describe('Thompson sampling shares (pure, seeded)', () => {
   it('gives the variant likely best most of the traffic, keeps 5 % for each other, and splits evenly when nothing is known', () => {
-    const clear = probabilityBest([{ name: 'a', users: 100, clickingUsers: 10 }, { name: 'b', users: 100, clickingUsers: 30 }], seededRandom(1));
+    const clear = probabilityBest(
+      [
+        { name: 'a', users: 100, clickingUsers: 10 },
+        { name: 'b', users: 100, clickingUsers: 30 },
+      ],
+      seededRandom(1),
+    );
     expect(clear.get('b')).toBeGreaterThan(0.99);
-    const unknown = probabilityBest([{ name: 'a', users: 0, clickingUsers: 0 }, { name: 'b', users: 0, clickingUsers: 0 }], seededRandom(2));
+    const unknown = probabilityBest(
+      [
+        { name: 'a', users: 0, clickingUsers: 0 },
+        { name: 'b', users: 0, clickingUsers: 0 },
+      ],
+      seededRandom(2),
+    );
     expect(unknown.get('a')).toBeCloseTo(0.5, 1);
     // Beta(11, 91) vs Beta(16, 86): b is better with probability about 0.85.
-    const close = probabilityBest([{ name: 'a', users: 100, clickingUsers: 10 }, { name: 'b', users: 100, clickingUsers: 15 }], seededRandom(3));
+    const close = probabilityBest(
+      [
+        { name: 'a', users: 100, clickingUsers: 10 },
+        { name: 'b', users: 100, clickingUsers: 15 },
+      ],
+      seededRandom(3),
+    );
     expect(close.get('b')).toBeGreaterThan(0.8);
     expect(close.get('b')).toBeLessThan(0.9);
 
-    const shares = thompsonShares([{ name: 'a', users: 100, clickingUsers: 10 }, { name: 'b', users: 100, clickingUsers: 30 }, { name: 'c', users: 100, clickingUsers: 11 }], seededRandom(4));
+    const shares = thompsonShares(
+      [
+        { name: 'a', users: 100, clickingUsers: 10 },
+        { name: 'b', users: 100, clickingUsers: 30 },
+        { name: 'c', users: 100, clickingUsers: 11 },
+      ],
+      seededRandom(4),
+    );
     expect([...shares.values()].reduce((x, y) => x + y, 0)).toBeCloseTo(1, 10);
     expect(shares.get('a')).toBeGreaterThanOrEqual(0.05);
     expect(shares.get('c')).toBeGreaterThanOrEqual(0.05);
@@ -30,7 +55,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a bandit experim
   beforeAll(async () => {
     f = await startFeedFixture({ backend, perSource: 3 });
     base = `/admin/v1/tenants/${f.tenantId}`;
-    await f.t.admin('PUT', `${base}/algorithms/nosports`, { min_trust_level: 1, max_age_hours: 72, exploration: 0, languages: ['ja'], exclude_categories: ['sports'] });
+    await f.t.admin('PUT', `${base}/algorithms/nosports`, {
+      min_trust_level: 1,
+      max_age_hours: 72,
+      exploration: 0,
+      languages: ['ja'],
+      exclude_categories: ['sports'],
+    });
   });
   afterAll(() => f.t.close());
 
@@ -60,12 +91,18 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a bandit experim
       const user = `early-${i}`;
       const { items, variant } = await variantOf(user);
       first.set(user, variant);
-      const event = { session_id: `s-${user}`, user_id: user, tracking_token: items[0].tracking_token, occurred_at: new Date(f.t.clock.now()).toISOString() };
+      const event = {
+        session_id: `s-${user}`,
+        user_id: user,
+        tracking_token: items[0].tracking_token,
+        occurred_at: new Date(f.t.clock.now()).toISOString(),
+      };
       events.push({ type: 'impression', ...event });
       if (variant === 'nosports') events.push({ type: 'click', ...event });
     }
     expect(new Set(first.values())).toEqual(new Set(['control', 'nosports']));
-    for (let i = 0; i < events.length; i += 100) expect((await f.t.api(f.key, 'POST', '/v1/events', { events: events.slice(i, i + 100) })).statusCode).toBe(202);
+    for (let i = 0; i < events.length; i += 100)
+      expect((await f.t.api(f.key, 'POST', '/v1/events', { events: events.slice(i, i + 100) })).statusCode).toBe(202);
 
     // Not yet due: the shares stand.
     f.t.clock.advance(60_000);

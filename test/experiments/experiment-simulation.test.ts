@@ -43,7 +43,7 @@ describe('an experiment decided by simulated readers', () => {
   });
   afterAll(() => f.t.close());
 
-  it('calls the variant that ranks the readers\' liked source up, on every seed, never the other', async () => {
+  it("calls the variant that ranks the readers' liked source up, on every seed, never the other", async () => {
     const results = [];
     for (const seed of [1, 2, 3]) {
       results.push(
@@ -61,7 +61,11 @@ describe('an experiment decided by simulated readers', () => {
         }),
       );
     }
-    console.log(results.map((r) => `seed ${r.seed}: ${r.winner} after ${r.users} readers, conversion ${JSON.stringify(r.conversion)}, p ${r.pValue}`).join('\n'));
+    console.log(
+      results
+        .map((r) => `seed ${r.seed}: ${r.winner} after ${r.users} readers, conversion ${JSON.stringify(r.conversion)}, p ${r.pValue}`)
+        .join('\n'),
+    );
     for (const r of results) expect(r.winner, JSON.stringify(r)).toBe(GOOD_VARIANT);
     // A bound, not a measure: with a training every 20 readers it took 26 s on the loaded 2-core machine.
   }, 120_000);

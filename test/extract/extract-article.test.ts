@@ -30,7 +30,19 @@ const FULL_HEAD = `
 
 // Words that appear only in the generated page's navigation, sidebars, related links,
 // comments and footer.
-const BOILERPLATE = ['ニュースを検索', 'ログイン', 'アクセスランキング', '関連ニュース', '日銀、金融政策の据え置き', '読者コメント', 'コメントをもっと見る', '利用規約', 'All Rights Reserved', 'LINEで送る', '注目のトピックス'];
+const BOILERPLATE = [
+  'ニュースを検索',
+  'ログイン',
+  'アクセスランキング',
+  '関連ニュース',
+  '日銀、金融政策の据え置き',
+  '読者コメント',
+  'コメントをもっと見る',
+  '利用規約',
+  'All Rights Reserved',
+  'LINEで送る',
+  '注目のトピックス',
+];
 
 function expectStoryOnly(text: string): void {
   // A dateline beside an unmarked story is kept, as Readability keeps it.
@@ -60,14 +72,19 @@ describe('extractArticle: main text', () => {
   });
 
   it('reads a short story on a page heavy with comments and menus from its <article>', () => {
-    const short = ['東京都内で桜が開花した。気象庁によると、平年より5日早く、昨年より2日遅い開花となった。靖国神社の標本木で5輪以上の花が確認された。'];
+    const short = [
+      '東京都内で桜が開花した。気象庁によると、平年より5日早く、昨年より2日遅い開花となった。靖国神社の標本木で5輪以上の花が確認された。',
+    ];
     const article = extractArticleWithPath(newsPage({ title: '桜が開花', paragraphs: short, markup: 'article' }), PAGE_URL);
     expect(article.path).toBe('article');
     expect(article.text).toBe(short[0]);
   });
 
   it('does not take a related-story <article> card for the story', () => {
-    const cards = Array.from({ length: 3 }, (_, i) => `<article class="card"><a href="/a/${i}">関連記事のカード${i}です。</a></article>`).join('');
+    const cards = Array.from(
+      { length: 3 },
+      (_, i) => `<article class="card"><a href="/a/${i}">関連記事のカード${i}です。</a></article>`,
+    ).join('');
     const html = `<html><head><title>t</title></head><body><div class="main"><div class="text">${STORY.map((p) => `<p>${p}</p>`).join('')}</div></div><div class="cards">${cards}</div></body></html>`;
     const article = extractArticleWithPath(html, PAGE_URL);
     expect(article.path).toBe('readability');
@@ -90,7 +107,10 @@ describe('extractArticle: main text', () => {
       expect(extractArticle(html, PAGE_URL).text.split('\n')).toEqual(STORY);
       expect(readability).not.toHaveBeenCalled();
       // The same story 10 deep is Readability's to read: the spy sees it.
-      extractArticle(`<html><head><title>t</title></head><body>${'<div>'.repeat(10)}${STORY.map((p) => `<p>${p}</p>`).join('')}${'</div>'.repeat(10)}</body></html>`, PAGE_URL);
+      extractArticle(
+        `<html><head><title>t</title></head><body>${'<div>'.repeat(10)}${STORY.map((p) => `<p>${p}</p>`).join('')}${'</div>'.repeat(10)}</body></html>`,
+        PAGE_URL,
+      );
       expect(readability).toHaveBeenCalled();
     } finally {
       readability.mockRestore();
@@ -125,7 +145,14 @@ describe('extractArticle: metadata', () => {
   });
 
   it('strips the site name from <title> when og:site_name names it, and only then', () => {
-    const withSite = (title: string) => extractArticle(page('<meta property="og:site_name" content="livedoor ニュース">', 'article', title).replace(/<title>.*<\/title>/, `<title>${title}</title>`), PAGE_URL).title;
+    const withSite = (title: string) =>
+      extractArticle(
+        page('<meta property="og:site_name" content="livedoor ニュース">', 'article', title).replace(
+          /<title>.*<\/title>/,
+          `<title>${title}</title>`,
+        ),
+        PAGE_URL,
+      ).title;
     expect(withSite('記事の題 - livedoor ニュース')).toBe('記事の題');
     expect(withSite('記事の題｜livedoor ニュース')).toBe('記事の題');
     expect(withSite('livedoor ニュース | 記事の題')).toBe('記事の題');
@@ -134,19 +161,35 @@ describe('extractArticle: metadata', () => {
   });
 
   it('prefers og:title, and falls back to og:url for the canonical URL', () => {
-    const article = extractArticle(page('<meta property="og:title" content="OGの題"><meta property="og:url" content="https://news.example.jp/x/1">'), PAGE_URL);
+    const article = extractArticle(
+      page('<meta property="og:title" content="OGの題"><meta property="og:url" content="https://news.example.jp/x/1">'),
+      PAGE_URL,
+    );
     expect(article.title).toBe('OGの題');
     expect(article.canonicalUrl).toBe('https://news.example.jp/x/1');
     expect(extractArticle(page('<link rel="canonical" href="javascript:alert(1)">'), PAGE_URL).canonicalUrl).toBeNull();
   });
 
   it('reports og:image without dimensions, prefers an https secure_url, falls back to twitter:image', () => {
-    expect(extractArticle(page('<meta property="og:image" content="https://img.example.jp/a.jpg">'), PAGE_URL).image)
-      .toEqual({ url: 'https://img.example.jp/a.jpg', width: null, height: null });
-    expect(extractArticle(page('<meta property="og:image" content="http://img.example.jp/a.jpg"><meta property="og:image:secure_url" content="https://img.example.jp/a.jpg"><meta property="og:image:width" content="0">'), PAGE_URL).image)
-      .toEqual({ url: 'https://img.example.jp/a.jpg', width: null, height: null });
-    expect(extractArticle(page('<meta property="og:image" content="data:image/png;base64,AAAA"><meta name="twitter:image" content="/tw.png">'), PAGE_URL).image)
-      .toEqual({ url: 'https://news.example.jp/tw.png', width: null, height: null });
+    expect(extractArticle(page('<meta property="og:image" content="https://img.example.jp/a.jpg">'), PAGE_URL).image).toEqual({
+      url: 'https://img.example.jp/a.jpg',
+      width: null,
+      height: null,
+    });
+    expect(
+      extractArticle(
+        page(
+          '<meta property="og:image" content="http://img.example.jp/a.jpg"><meta property="og:image:secure_url" content="https://img.example.jp/a.jpg"><meta property="og:image:width" content="0">',
+        ),
+        PAGE_URL,
+      ).image,
+    ).toEqual({ url: 'https://img.example.jp/a.jpg', width: null, height: null });
+    expect(
+      extractArticle(
+        page('<meta property="og:image" content="data:image/png;base64,AAAA"><meta name="twitter:image" content="/tw.png">'),
+        PAGE_URL,
+      ).image,
+    ).toEqual({ url: 'https://news.example.jp/tw.png', width: null, height: null });
     expect(extractArticle(page(''), PAGE_URL).image).toBeNull();
   });
 
@@ -155,7 +198,9 @@ describe('extractArticle: metadata', () => {
     const at = (head: string, markup: 'article' | 'div' = 'article') => extractArticle(page(head, markup), PAGE_URL).publishedAt;
 
     it('article:published_time first', () => {
-      expect(at(`<meta property="article:published_time" content="2010-02-10T10:50:00+09:00">${jsonLd}`)).toBe(Date.parse('2010-02-10T01:50:00Z'));
+      expect(at(`<meta property="article:published_time" content="2010-02-10T10:50:00+09:00">${jsonLd}`)).toBe(
+        Date.parse('2010-02-10T01:50:00Z'),
+      );
     });
     it('then JSON-LD datePublished', () => {
       expect(at(jsonLd)).toBe(Date.parse('2010-02-10T23:00:00Z'));

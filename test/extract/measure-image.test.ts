@@ -23,8 +23,15 @@ function jpeg(width: number, height: number, orientation?: number): Buffer {
   if (orientation !== undefined) {
     // Exif\0\0 + big-endian TIFF header + one IFD entry: Orientation (0x0112), SHORT, 1 value.
     const tiff = Buffer.concat([
-      Buffer.from('MM\u0000*', 'latin1'), u32be(8), u16be(1),
-      u16be(0x0112), u16be(3), u32be(1), u16be(orientation), u16be(0), u32be(0),
+      Buffer.from('MM\u0000*', 'latin1'),
+      u32be(8),
+      u16be(1),
+      u16be(0x0112),
+      u16be(3),
+      u32be(1),
+      u16be(orientation),
+      u16be(0),
+      u32be(0),
     ]);
     parts.push(segment(0xe1, Buffer.concat([Buffer.from('Exif\u0000\u0000', 'latin1'), tiff])));
   }

@@ -122,8 +122,13 @@ describe('parseFeed: Atom', () => {
   });
 
   it('reads a feed whose Atom elements carry a prefix', () => {
-    const xml = '<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:title>P</a:title><a:entry><a:id>e1</a:id><a:link href="/1"/><a:title>t</a:title></a:entry></a:feed>';
-    expect(parseFeed(xml, 'https://x.example.jp/feed')).toMatchObject({ format: 'atom', title: 'P', entries: [{ key: 'e1', url: 'https://x.example.jp/1' }] });
+    const xml =
+      '<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:title>P</a:title><a:entry><a:id>e1</a:id><a:link href="/1"/><a:title>t</a:title></a:entry></a:feed>';
+    expect(parseFeed(xml, 'https://x.example.jp/feed')).toMatchObject({
+      format: 'atom',
+      title: 'P',
+      entries: [{ key: 'e1', url: 'https://x.example.jp/1' }],
+    });
   });
 });
 
@@ -148,7 +153,8 @@ describe('parseFeed: errors', () => {
   const parse = (xml: string) => () => parseFeed(xml, 'https://e.jp/feed');
 
   it('names the root element of an HTML page served as a feed', () => {
-    const html = '<!DOCTYPE html>\n<html lang="ja"><head><meta charset=utf-8><title>404</title></head><body><p>見つかりません</body></html>';
+    const html =
+      '<!DOCTYPE html>\n<html lang="ja"><head><meta charset=utf-8><title>404</title></head><body><p>見つかりません</body></html>';
     expect(parse(html)).toThrow(FeedParseError);
     expect(parse(html)).toThrow('not RSS or Atom: root element <html>');
     expect(parse('<?xml version="1.0"?><urlset><url/></urlset>')).toThrow('not RSS or Atom: root element <urlset>');
@@ -163,14 +169,17 @@ describe('parseFeed: errors', () => {
   });
 
   it('reports a truncated document', () => {
-    expect(parse('<rss><channel><item><title>a</title>')).toThrow('malformed XML: the document ends before <rss>, <channel>, <item> are closed (truncated?)');
+    expect(parse('<rss><channel><item><title>a</title>')).toThrow(
+      'malformed XML: the document ends before <rss>, <channel>, <item> are closed (truncated?)',
+    );
   });
 
   it('refuses entity expansion bombs and external entities', () => {
     // The expansion limit is what stops the bomb (its message says so); no clock is read.
     const bomb = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY lol "${'lol'.repeat(3000)}">]><rss><channel><title>${'&lol;'.repeat(5000)}</title></channel></rss>`;
     expect(parse(bomb)).toThrow(/^unreadable XML: .*limit exceeded/);
-    const xxe = '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss><channel><title>&xxe;</title></channel></rss>';
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss><channel><title>&xxe;</title></channel></rss>';
     expect(parse(xxe)).toThrow(FeedParseError);
   });
 });

@@ -14,10 +14,26 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: ar
     f = await startFeedFixture({ backend, perSource: 6 });
     // Younger than only a third of the rest: out of the top 5 by recency alone, so even the smallest
     // area boost given without area context would lift 渋谷's item into it.
-    shibuya = await f.ingest('science', { title: '渋谷駅前で新しい広場が完成', body: `渋谷駅の西口に新しい広場が完成した。${STORY}`, minutesAgo: 20 });
-    fuchu = await f.ingest('science', { title: '東京都府中市で市民祭り', body: `東京都府中市の公園で市民祭りが開かれた。${STORY}`, minutesAgo: 21 });
-    osaka = await f.ingest('science', { title: '大阪府で新しい橋が開通', body: `大阪府の湾岸部で新しい橋が開通した。${STORY}`, minutesAgo: 22 });
-    ward = await f.ingest('politics', { title: '東京都渋谷区で子ども食堂が拡大', body: `東京都渋谷区の子ども食堂が利用者の増加に合わせて拡大した。${STORY}`, minutesAgo: 23 });
+    shibuya = await f.ingest('science', {
+      title: '渋谷駅前で新しい広場が完成',
+      body: `渋谷駅の西口に新しい広場が完成した。${STORY}`,
+      minutesAgo: 20,
+    });
+    fuchu = await f.ingest('science', {
+      title: '東京都府中市で市民祭り',
+      body: `東京都府中市の公園で市民祭りが開かれた。${STORY}`,
+      minutesAgo: 21,
+    });
+    osaka = await f.ingest('science', {
+      title: '大阪府で新しい橋が開通',
+      body: `大阪府の湾岸部で新しい橋が開通した。${STORY}`,
+      minutesAgo: 22,
+    });
+    ward = await f.ingest('politics', {
+      title: '東京都渋谷区で子ども食堂が拡大',
+      body: `東京都渋谷区の子ども食堂が利用者の増加に合わせて拡大した。${STORY}`,
+      minutesAgo: 23,
+    });
     f.t.clock.advance(1000);
   });
   afterAll(() => f.t.close());

@@ -22,12 +22,19 @@ describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, ba
   let f: FeedFixture;
   const at = () => new Date(f.t.clock.now()).toISOString();
   const post = async (userId: string, type: string, token: string) => {
-    const res = await f.t.api(f.key, 'POST', '/v1/events', { events: [{ type, session_id: `s-${userId}`, user_id: userId, tracking_token: token, occurred_at: at() }] });
+    const res = await f.t.api(f.key, 'POST', '/v1/events', {
+      events: [{ type, session_id: `s-${userId}`, user_id: userId, tracking_token: token, occurred_at: at() }],
+    });
     expect(res.statusCode).toBe(202);
   };
   const firstPage = async (userId?: string, limit = 10) => (await f.feed({ user_id: userId, limit })).body;
-  const continuations = async () => Number(/^feed_rankings_total\{reason="continuation"\} (\S+)$/m.exec((await f.t.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? 0);
-  const rankings = async () => Number(/^feed_rankings_total\{reason="list"\} (\S+)$/m.exec((await f.t.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? 0);
+  const continuations = async () =>
+    Number(
+      /^feed_rankings_total\{reason="continuation"\} (\S+)$/m.exec((await f.t.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ??
+        0,
+    );
+  const rankings = async () =>
+    Number(/^feed_rankings_total\{reason="list"\} (\S+)$/m.exec((await f.t.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? 0);
 
   beforeAll(async () => {
     f = await startFeedFixture({
@@ -54,7 +61,7 @@ describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, ba
 
     expect(ids(await firstPage('clicker', 60))).not.toContain(clicked.id);
     const later: string[] = [];
-    for (let cursor = page.meta.next_cursor; cursor; ) {
+    for (let cursor = page.meta.next_cursor; cursor;) {
       const next = (await f.feed({ user_id: 'clicker', limit: 5, cursor })).body;
       later.push(...ids(next));
       cursor = next.meta.next_cursor;
@@ -94,7 +101,9 @@ describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, ba
     const fresh = (await firstPage('blocker', 60)).items as { source: { id: string } }[];
     expect(fresh.length).toBeGreaterThan(20);
     expect(fresh.map((i) => i.source.id)).not.toContain(source);
-    const next = (await f.feed({ user_id: 'blocker', limit: 50, cursor: page.meta.next_cursor })).body.items as { source: { id: string } }[];
+    const next = (await f.feed({ user_id: 'blocker', limit: 50, cursor: page.meta.next_cursor })).body.items as {
+      source: { id: string };
+    }[];
     expect(next.length).toBeGreaterThan(20);
     expect(next.map((i) => i.source.id)).not.toContain(source);
   });
@@ -119,13 +128,24 @@ describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, ba
     await f.t.api(f.key, 'PUT', '/v1/users/switcher', { properties: {} });
     const before = (await firstPage('switcher', 10)).items as { category: string }[];
     expect(new Set(before.map((i) => i.category)).size).toBeGreaterThan(1);
-    await f.t.admin('PUT', `/admin/v1/tenants/${f.tenantId}/algorithms/main`, { min_trust_level: 1, max_age_hours: 72, exploration: 0, languages: ['ja'], include_categories: ['science'] });
+    await f.t.admin('PUT', `/admin/v1/tenants/${f.tenantId}/algorithms/main`, {
+      min_trust_level: 1,
+      max_age_hours: 72,
+      exploration: 0,
+      languages: ['ja'],
+      include_categories: ['science'],
+    });
     for (const userId of ['switcher', undefined]) {
       const after = (await firstPage(userId, 10)).items as { category: string }[];
       expect(after.length).toBeGreaterThan(0);
       expect(after.every((i) => i.category === 'science')).toBe(true);
     }
-    await f.t.admin('PUT', `/admin/v1/tenants/${f.tenantId}/algorithms/main`, { min_trust_level: 1, max_age_hours: 72, exploration: 0, languages: ['ja'] });
+    await f.t.admin('PUT', `/admin/v1/tenants/${f.tenantId}/algorithms/main`, {
+      min_trust_level: 1,
+      max_age_hours: 72,
+      exploration: 0,
+      languages: ['ja'],
+    });
   });
 
   it('chains that read past their list share one ranking of what follows it, and never repeat an item', async () => {
@@ -165,7 +185,9 @@ describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, ba
 
   it('a user whose list was dropped (LRU, FEED_LIST_CAPACITY=100) is ranked again at once: the same personal page', async () => {
     await f.t.api(f.key, 'PUT', '/v1/users/evicted', { properties: { interests: ['政治'] } });
-    const politics = ((await firstPage('evicted', 60)).items as { category: string; tracking_token: string }[]).filter((i) => i.category === 'politics');
+    const politics = ((await firstPage('evicted', 60)).items as { category: string; tracking_token: string }[]).filter(
+      (i) => i.category === 'politics',
+    );
     for (const item of politics.slice(0, 3)) await post('evicted', 'click', item.tracking_token);
     await f.t.processEvents();
     const personal = ids(await firstPage('evicted'));
@@ -186,36 +208,64 @@ describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, ba
 
 const postgres = testBackends().filter((b) => b.name === 'postgres');
 
-describe.each(postgres.map((b) => [b.name, b] as const))('two nodes on one %s database: changes reach the other node\'s lists (LISTEN/NOTIFY)', (_name, backend) => {
-  let a: FeedFixture;
-  let b: Awaited<ReturnType<typeof startTestApp>>;
-  const feedOnB = async (userId: string, limit = 60) => (await b.api(a.key, 'GET', `/v1/feed?scenario=home&user_id=${userId}&limit=${limit}`)).json();
+describe.each(postgres.map((b) => [b.name, b] as const))(
+  "two nodes on one %s database: changes reach the other node's lists (LISTEN/NOTIFY)",
+  (_name, backend) => {
+    let a: FeedFixture;
+    let b: Awaited<ReturnType<typeof startTestApp>>;
+    const feedOnB = async (userId: string, limit = 60) =>
+      (await b.api(a.key, 'GET', `/v1/feed?scenario=home&user_id=${userId}&limit=${limit}`)).json();
 
-  beforeAll(async () => {
-    a = await startFeedFixture({ backend, perSource: 8 });
-    b = await startTestApp({ database: { url: a.t.databaseUrl, drop: async () => {} }, clock: a.t.clock });
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.t.close();
-  });
-
-  it('a click processed on node A removes the item from node B\'s held list; an algorithm change on A reorders B\'s', async () => {
-    await a.t.api(a.key, 'PUT', '/v1/users/hopper', { properties: {} });
-    const page = await feedOnB('hopper', 5);
-    const clicked = page.items[0];
-    const res = await a.t.api(a.key, 'POST', '/v1/events', {
-      events: [{ type: 'click', session_id: 's-hopper', user_id: 'hopper', tracking_token: clicked.tracking_token, occurred_at: new Date(a.t.clock.now()).toISOString() }],
+    beforeAll(async () => {
+      a = await startFeedFixture({ backend, perSource: 8 });
+      b = await startTestApp({ database: { url: a.t.databaseUrl, drop: async () => {} }, clock: a.t.clock });
     });
-    expect(res.statusCode).toBe(202);
-    await a.t.processEvents();
-    // The notification crosses a real PostgreSQL connection: wait for it, never for a fixed time.
-    await until('node B to drop the clicked item', async () => (ids(await feedOnB('hopper')).includes(clicked.id) ? undefined : true), 10_000, 20);
+    afterAll(async () => {
+      await b.close();
+      await a.t.close();
+    });
 
-    await a.t.admin('PUT', `/admin/v1/tenants/${a.tenantId}/algorithms/main`, { min_trust_level: 1, max_age_hours: 72, exploration: 0, languages: ['ja'], include_categories: ['politics'] });
-    await until('node B to rank with the new algorithm', async () => {
-      const items = (await feedOnB('hopper', 10)).items as { category: string }[];
-      return items.length > 0 && items.every((i) => i.category === 'politics') ? true : undefined;
-    }, 10_000, 20);
-  });
-});
+    it("a click processed on node A removes the item from node B's held list; an algorithm change on A reorders B's", async () => {
+      await a.t.api(a.key, 'PUT', '/v1/users/hopper', { properties: {} });
+      const page = await feedOnB('hopper', 5);
+      const clicked = page.items[0];
+      const res = await a.t.api(a.key, 'POST', '/v1/events', {
+        events: [
+          {
+            type: 'click',
+            session_id: 's-hopper',
+            user_id: 'hopper',
+            tracking_token: clicked.tracking_token,
+            occurred_at: new Date(a.t.clock.now()).toISOString(),
+          },
+        ],
+      });
+      expect(res.statusCode).toBe(202);
+      await a.t.processEvents();
+      // The notification crosses a real PostgreSQL connection: wait for it, never for a fixed time.
+      await until(
+        'node B to drop the clicked item',
+        async () => (ids(await feedOnB('hopper')).includes(clicked.id) ? undefined : true),
+        10_000,
+        20,
+      );
+
+      await a.t.admin('PUT', `/admin/v1/tenants/${a.tenantId}/algorithms/main`, {
+        min_trust_level: 1,
+        max_age_hours: 72,
+        exploration: 0,
+        languages: ['ja'],
+        include_categories: ['politics'],
+      });
+      await until(
+        'node B to rank with the new algorithm',
+        async () => {
+          const items = (await feedOnB('hopper', 10)).items as { category: string }[];
+          return items.length > 0 && items.every((i) => i.category === 'politics') ? true : undefined;
+        },
+        10_000,
+        20,
+      );
+    });
+  },
+);

@@ -55,7 +55,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: cu
     const before = ids((await f.feed({ user_id: 'stable', limit: 10, cursor })).body);
 
     const fresh: string[] = [];
-    for (const a of fixtureArticles(20, { prefix: 'late', seed: 77 })) fresh.push(await f.ingest('sports', { title: a.title, body: a.paragraphs.join('\n') }));
+    for (const a of fixtureArticles(20, { prefix: 'late', seed: 77 }))
+      fresh.push(await f.ingest('sports', { title: a.title, body: a.paragraphs.join('\n') }));
     f.t.clock.advance(2000);
     const after = ids((await f.feed({ user_id: 'stable', limit: 10, cursor })).body);
     expect(after).toEqual(before);

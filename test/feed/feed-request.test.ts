@@ -16,12 +16,31 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: re
     expect(res.body.items).toHaveLength(5);
     for (const item of res.body.items) {
       expect(Object.keys(item).sort()).toEqual(
-        ['areas', 'category', 'id', 'language', 'published_at', 'score', 'source', 'summary', 'thumbnail', 'title', 'tracking_token', 'url'].sort(),
+        [
+          'areas',
+          'category',
+          'id',
+          'language',
+          'published_at',
+          'score',
+          'source',
+          'summary',
+          'thumbnail',
+          'title',
+          'tracking_token',
+          'url',
+        ].sort(),
       );
       expect(typeof item.score).toBe('number');
       expect(item.tracking_token.length).toBeGreaterThan(20);
     }
-    expect(res.body.meta).toEqual({ next_cursor: expect.any(String), consumed_credits: 1, request_id: res.headers['x-request-id'], areas: [], ignored_areas: [] });
+    expect(res.body.meta).toEqual({
+      next_cursor: expect.any(String),
+      consumed_credits: 1,
+      request_id: res.headers['x-request-id'],
+      areas: [],
+      ignored_areas: [],
+    });
     const scores = res.body.items.map((i: { score: number }) => i.score);
     expect(new Set(res.body.items.map((i: { id: string }) => i.id)).size).toBe(5);
     expect(scores.every((s: number) => Number.isFinite(s))).toBe(true);
@@ -51,7 +70,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: re
     ['a push scenario', { scenario: 'daily' }, 'scenario'],
     ['no scenario', { scenario: undefined }, 'scenario'],
   ])('%s → 400 problem naming the parameter, and no credit', async (_name, query, field) => {
-    const params = new URLSearchParams(Object.entries({ scenario: 'home', ...query }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string]));
+    const params = new URLSearchParams(
+      Object.entries({ scenario: 'home', ...query })
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)] as [string, string]),
+    );
     const res = await f.t.api(f.key, 'GET', `/v1/feed?${params.toString()}`);
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
@@ -62,13 +85,29 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: re
   it('tracking tokens of the feed are accepted by POST /v1/events; one altered character is rejected', async () => {
     const [item] = (await f.feed({ user_id: 'token-user', limit: 1 })).body.items;
     const ok = await f.t.api(f.key, 'POST', '/v1/events', {
-      events: [{ type: 'impression', session_id: 's', user_id: 'token-user', tracking_token: item.tracking_token, occurred_at: new Date(f.t.clock.now()).toISOString() }],
+      events: [
+        {
+          type: 'impression',
+          session_id: 's',
+          user_id: 'token-user',
+          tracking_token: item.tracking_token,
+          occurred_at: new Date(f.t.clock.now()).toISOString(),
+        },
+      ],
     });
     expect(ok.statusCode).toBe(202);
     const token: string = item.tracking_token;
     const altered = token.slice(0, 10) + (token[10] === 'A' ? 'B' : 'A') + token.slice(11);
     const bad = await f.t.api(f.key, 'POST', '/v1/events', {
-      events: [{ type: 'click', session_id: 's', user_id: 'token-user', tracking_token: altered, occurred_at: new Date(f.t.clock.now()).toISOString() }],
+      events: [
+        {
+          type: 'click',
+          session_id: 's',
+          user_id: 'token-user',
+          tracking_token: altered,
+          occurred_at: new Date(f.t.clock.now()).toISOString(),
+        },
+      ],
     });
     expect(bad.statusCode).toBe(400);
   });

@@ -13,7 +13,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function site(robotsTxt: string, pages: (req: IncomingMessage, res: ServerResponse) => void = (_q, r) => r.end('page')): Promise<LoopbackServer> {
+async function site(
+  robotsTxt: string,
+  pages: (req: IncomingMessage, res: ServerResponse) => void = (_q, r) => r.end('page'),
+): Promise<LoopbackServer> {
   const server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end(robotsTxt) : pages(req, res)));
   cleanups.push(server.close);
   return server;
@@ -29,7 +32,10 @@ function politeFetcher(minDelayMs = 500): { fetcher: PoliteFetcher; time: Return
 }
 
 async function fetchError(promise: Promise<unknown>): Promise<FetchError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(FetchError);
   return error as FetchError;
 }

@@ -46,7 +46,9 @@ describe('RobotsRules', () => {
 
   it.each([500, 503, 429])('disallows everything while robots.txt answers %i, and asks again 10 minutes later', async (status) => {
     let current = status;
-    const { server, robotsRequests } = await site((res) => (current === 200 ? res.end('User-agent: *\nAllow: /') : res.writeHead(current).end()));
+    const { server, robotsRequests } = await site((res) =>
+      current === 200 ? res.end('User-agent: *\nAllow: /') : res.writeHead(current).end(),
+    );
     const { robots, time } = rules();
     expect(await robots.isAllowed(`${server.origin}/news/1`)).toBe(false);
     time.clock.advance(9 * 60_000);
@@ -77,7 +79,9 @@ describe('RobotsRules', () => {
   it('fetches robots.txt once for many concurrent callers', async () => {
     const { server, robotsRequests } = await site((res) => setTimeout(() => res.end(ROBOTS), 20));
     const { robots } = rules();
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => robots.isAllowed(`${server.origin}/${i % 2 ? 'members' : 'news'}/${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => robots.isAllowed(`${server.origin}/${i % 2 ? 'members' : 'news'}/${i}`)),
+    );
     expect(answers).toEqual(Array.from({ length: 20 }, (_, i) => i % 2 === 0));
     expect(robotsRequests()).toBe(1);
   });

@@ -29,7 +29,10 @@ function socketClosed(socket: Socket): Promise<void> {
 }
 
 async function fetchError(promise: Promise<unknown>): Promise<FetchError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(FetchError);
   return error as FetchError;
 }

@@ -31,7 +31,10 @@ function lookupTable(table: Record<string, string[]>): Lookup {
 }
 
 async function fetchError(promise: Promise<unknown>): Promise<FetchError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(FetchError);
   return error as FetchError;
 }

@@ -15,7 +15,11 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * Starts `content-feed serve` from the sources in a child process (through tsx)
  * on a free port and waits until it listens.
  */
-export async function startChildServer(env: Record<string, string>, args: string[] = [], o: { startTimeoutMs?: number } = {}): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string>,
+  args: string[] = [],
+  o: { startTimeoutMs?: number } = {},
+): Promise<ChildServer> {
   const startTimeoutMs = o.startTimeoutMs ?? 60_000;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), 'serve', ...args], {
     cwd: ROOT,

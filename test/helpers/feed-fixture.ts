@@ -19,7 +19,10 @@ export interface FeedFixture {
   /** Content ids per category, newest first. */
   items: Record<string, string[]>;
   /** GET /v1/feed with a query object; returns the parsed response and the raw one. */
-  feed(query: Record<string, string | number | undefined>, key?: string): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  feed(
+    query: Record<string, string | number | undefined>,
+    key?: string,
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   /** Ingests an article now (the pool sees it after a second of the test clock). */
   ingest(category: string, fields: { title: string; body: string; minutesAgo?: number }): Promise<string>;
 }
@@ -32,7 +35,9 @@ export const FIXTURE_ALGORITHM = { min_trust_level: 1, max_age_hours: 72, explor
  * six sources of one category each and `perSource` analysed articles from
  * each (ingested through the admin API, like crawled ones).
  */
-export async function startFeedFixture(options: TestAppOptions & { perSource?: number; algorithm?: Record<string, unknown> } = {}): Promise<FeedFixture> {
+export async function startFeedFixture(
+  options: TestAppOptions & { perSource?: number; algorithm?: Record<string, unknown> } = {},
+): Promise<FeedFixture> {
   const t = await startTestApp(options);
   const { apiKey: key, tenantId } = await t.createTenant({ plan: 'enterprise' });
   await t.admin('PUT', `/admin/v1/tenants/${tenantId}/algorithms/main`, { ...FIXTURE_ALGORITHM, ...options.algorithm });
@@ -64,7 +69,11 @@ export async function startFeedFixture(options: TestAppOptions & { perSource?: n
   t.clock.advance(1000);
 
   const feed: FeedFixture['feed'] = async (query, apiKey = key) => {
-    const params = new URLSearchParams(Object.entries({ scenario: 'home', ...query }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string]));
+    const params = new URLSearchParams(
+      Object.entries({ scenario: 'home', ...query })
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)] as [string, string]),
+    );
     const res = await t.api(apiKey, 'GET', `/v1/feed?${params.toString()}`);
     return { status: res.statusCode, body: res.json(), headers: res.headers };
   };

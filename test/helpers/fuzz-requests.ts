@@ -44,7 +44,12 @@ export function operationsOf(document: Json): Operation[] {
  * beyond a double, bytes that are not UTF-8, malformed JSON, another media
  * type); sometimes no key, the wrong kind of key or a browser Origin.
  */
-export function requestFor(document: Json, operation: Operation, known: (param: string) => string[], callers: Callers): fc.Arbitrary<FuzzRequest> {
+export function requestFor(
+  document: Json,
+  operation: Operation,
+  known: (param: string) => string[],
+  callers: Callers,
+): fc.Arbitrary<FuzzRequest> {
   const parameters: Json[] = operation.spec.parameters ?? [];
   const pathParams = parameters.filter((p) => p.in === 'path');
   const queryParams = parameters.filter((p) => p.in === 'query');
@@ -59,24 +64,39 @@ export function requestFor(document: Json, operation: Operation, known: (param: 
     });
     return { url, mutations };
   });
-  const query = fc.tuple(fc.tuple(...queryParams.map((p) => queryValueFor(document, p, known(p.name)))), extraQuery).map(([values, extra]) => {
-    const pairs: string[] = [];
-    const mutations: string[] = [];
-    queryParams.forEach((p, i) => {
-      const value = values[i]!;
-      if (value === undefined) return;
-      if (value.mutation) mutations.push(`query ${p.name}: ${value.mutation}`);
-      if (value.omit) return;
-      pairs.push(`${p.name}=${value.text}`);
+  const query = fc
+    .tuple(fc.tuple(...queryParams.map((p) => queryValueFor(document, p, known(p.name)))), extraQuery)
+    .map(([values, extra]) => {
+      const pairs: string[] = [];
+      const mutations: string[] = [];
+      queryParams.forEach((p, i) => {
+        const value = values[i]!;
+        if (value === undefined) return;
+        if (value.mutation) mutations.push(`query ${p.name}: ${value.mutation}`);
+        if (value.omit) return;
+        pairs.push(`${p.name}=${value.text}`);
+      });
+      if (extra) {
+        pairs.push(extra);
+        mutations.push(`query: ${extra.slice(0, 40)}`);
+      }
+      return { text: pairs.length ? `?${pairs.join('&')}` : '', mutations };
     });
-    if (extra) {
-      pairs.push(extra);
-      mutations.push(`query: ${extra.slice(0, 40)}`);
-    }
-    return { text: pairs.length ? `?${pairs.join('&')}` : '', mutations };
-  });
-  const body = bodySchema ? bodyFor(document, bodySchema) : fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: unexpectedBody });
-  const caller = fc.constantFrom<'valid' | 'valid2' | 'valid3' | 'none' | 'garbage' | 'wrong' | 'origin'>('valid', 'valid2', 'valid3', 'valid', 'valid', 'valid', 'none', 'garbage', 'wrong', 'origin');
+  const body = bodySchema
+    ? bodyFor(document, bodySchema)
+    : fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: unexpectedBody });
+  const caller = fc.constantFrom<'valid' | 'valid2' | 'valid3' | 'none' | 'garbage' | 'wrong' | 'origin'>(
+    'valid',
+    'valid2',
+    'valid3',
+    'valid',
+    'valid',
+    'valid',
+    'none',
+    'garbage',
+    'wrong',
+    'origin',
+  );
 
   return fc.record({ path, query, body, caller }).map(({ path, query, body, caller }) => {
     const headers: Record<string, string> = {};
@@ -121,7 +141,12 @@ function queryValueFor(document: Json, parameter: Json, known: string[]): fc.Arb
     { weight: 4, arbitrary: valueFor(document, parameter.schema).map((v) => ({ text: encodeText(String(v)) })) },
     { weight: 1, arbitrary: hostileString.map((s) => ({ text: encodeText(s), mutation: describe(s) })) },
     { weight: 1, arbitrary: badEncoding.map((s) => ({ text: s, mutation: `raw ${s.slice(0, 30)}` })) },
-    { weight: 1, arbitrary: wrongValue.filter((v) => typeof v !== 'string' || v.length < 5000).map((v) => ({ text: encodeText(JSON.stringify(v) ?? 'undefined'), mutation: 'wrong type' })) },
+    {
+      weight: 1,
+      arbitrary: wrongValue
+        .filter((v) => typeof v !== 'string' || v.length < 5000)
+        .map((v) => ({ text: encodeText(JSON.stringify(v) ?? 'undefined'), mutation: 'wrong type' })),
+    },
   ];
   if (!parameter.required) choices.push({ weight: 4, arbitrary: fc.constant(undefined) });
   else choices.push({ weight: 1, arbitrary: fc.constant({ text: '', mutation: 'required, left out', omit: true }) });
@@ -133,7 +158,10 @@ function queryValueFor(document: Json, parameter: Json, known: string[]): fc.Arb
 const badEncoding = fc.constantFrom('%', '%zz', '%c0%af', '%ed%a0%80', '%ff', 'a%e3%81', '%00', '%0a', '%2e%2e', '%2F', '%25%', '%u0041');
 
 /** Unknown, repeated or empty query parameters. */
-const extraQuery = fc.option(fc.constantFrom('zz=1', 'limit=1&limit=2', '=', '&&', 'a%00=1', '__proto__[x]=1', 'cursor=%c0%af', 'user_id[]=1'), { freq: 4 });
+const extraQuery = fc.option(
+  fc.constantFrom('zz=1', 'limit=1&limit=2', '=', '&&', 'a%00=1', '__proto__[x]=1', 'cursor=%c0%af', 'user_id[]=1'),
+  { freq: 4 },
+);
 
 interface Body {
   payload: string | Buffer;
@@ -145,7 +173,9 @@ const MARK = '"\u0001fuzz-mark\u0001"';
 
 function bodyFor(document: Json, schema: Json): fc.Arbitrary<Body | undefined> {
   const valid = valueFor(document, schema);
-  const json = (mutation?: string) => (payload: string | Buffer): Body => ({ payload, contentType: 'application/json', ...(mutation ? { mutation } : {}) });
+  const json =
+    (mutation?: string) =>
+    (payload: string | Buffer): Body => ({ payload, contentType: 'application/json', ...(mutation ? { mutation } : {}) });
   return fc.oneof(
     { weight: 4, arbitrary: valid.map((v) => json()(JSON.stringify(v))) },
     {
@@ -163,28 +193,47 @@ function bodyFor(document: Json, schema: Json): fc.Arbitrary<Body | undefined> {
         return json(`${where.label} ${asKey ? 'key' : '='} ${describe(text)}`)(JSON.stringify(replaced));
       }),
     },
-    { weight: 1, arbitrary: fc.tuple(valid, fc.nat()).map(([v, at]) => dropRequired(v, at)).map(({ value, label }) => json(label)(JSON.stringify(value))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(valid, fc.nat())
+        .map(([v, at]) => dropRequired(v, at))
+        .map(({ value, label }) => json(label)(JSON.stringify(value))),
+    },
     {
       weight: 2,
       arbitrary: fc.tuple(valid, fc.nat(), hostileRawJson).map(([v, at, raw]) => {
         const where = pickNode(v, at);
-        return json(`${where.label} = ${raw.slice(0, 20)}${raw.length > 20 ? '…' : ''}`)(JSON.stringify(where.replace('\u0001fuzz-mark\u0001')).replace(MARK, raw));
+        return json(`${where.label} = ${raw.slice(0, 20)}${raw.length > 20 ? '…' : ''}`)(
+          JSON.stringify(where.replace('\u0001fuzz-mark\u0001')).replace(MARK, raw),
+        );
       }),
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(valid, fc.nat(), fc.constantFrom([0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe3, 0x81])).map(([v, at, bytes]) => {
-        const where = pickNode(v, at);
-        const [before, after] = JSON.stringify(where.replace('\u0001fuzz-mark\u0001')).split(MARK) as [string, string];
-        const payload = Buffer.concat([Buffer.from(`${before}"a`), Buffer.from(bytes), Buffer.from(`b"${after}`)]);
-        return json(`${where.label} holds bytes ${bytes.map((b) => b.toString(16)).join(' ')}`)(payload);
-      }),
+      arbitrary: fc
+        .tuple(valid, fc.nat(), fc.constantFrom([0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe3, 0x81]))
+        .map(([v, at, bytes]) => {
+          const where = pickNode(v, at);
+          const [before, after] = JSON.stringify(where.replace('\u0001fuzz-mark\u0001')).split(MARK) as [string, string];
+          const payload = Buffer.concat([Buffer.from(`${before}"a`), Buffer.from(bytes), Buffer.from(`b"${after}`)]);
+          return json(`${where.label} holds bytes ${bytes.map((b) => b.toString(16)).join(' ')}`)(payload);
+        }),
     },
     { weight: 1, arbitrary: malformed.map(([text, label]) => json(label)(text)) },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(valid, fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', ''))
+        .tuple(
+          valid,
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/json; charset=utf-16',
+            'multipart/form-data; boundary=x',
+            '',
+          ),
+        )
         .map(([v, contentType]) => ({ payload: JSON.stringify(v), contentType, mutation: `content-type '${contentType}'` })),
     },
     { weight: 1, arbitrary: fc.constant(undefined) },
@@ -239,10 +288,11 @@ function dropRequired(value: unknown, at: number): { value: unknown; label: stri
   const keyed: Array<Array<string | number>> = [];
   const walk = (node: unknown, path: Array<string | number>) => {
     if (Array.isArray(node)) node.forEach((child, i) => walk(child, [...path, i]));
-    else if (node && typeof node === 'object') for (const [k, child] of Object.entries(node)) {
-      keyed.push([...path, k]);
-      walk(child, [...path, k]);
-    }
+    else if (node && typeof node === 'object')
+      for (const [k, child] of Object.entries(node)) {
+        keyed.push([...path, k]);
+        walk(child, [...path, k]);
+      }
   };
   walk(value, []);
   if (!keyed.length) return { value: {}, label: 'empty object' };
@@ -268,7 +318,9 @@ export function encodeText(text: string): string {
       out += encodeURIComponent(text.slice(i, i + 2));
       i++;
     } else if (unit >= 0xd800 && unit <= 0xdfff) {
-      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(text[i]!);
     }

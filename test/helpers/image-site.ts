@@ -16,7 +16,11 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A gradient photo-like image, so encoders have something to do. */
@@ -48,7 +52,15 @@ export async function startImageSite(): Promise<ImageSite> {
     ['/alpha.png', { type: 'image/png', body: await photo(600, 400, 'png', true) }],
     ['/bomb.png', { type: 'image/png', body: pngHeaderOnly(20_000, 20_000) }],
     ['/page.html', { type: 'text/html', body: Buffer.from('<html><body>not an image</body></html>') }],
-    ['/drawing.svg', { type: 'image/svg+xml', body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="red"/></svg>') }],
+    [
+      '/drawing.svg',
+      {
+        type: 'image/svg+xml',
+        body: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="red"/></svg>',
+        ),
+      },
+    ],
   ]);
   const hits = new Map<string, number>();
   const server: Server = createServer((req, res) => {

@@ -53,12 +53,17 @@ export async function mountLazyFs(): Promise<LazyMount> {
     child.once('close', (code, signal) => (exit = signal ?? `exit code ${code}`));
     child.once('error', (error) => (exit = error.message));
     try {
-      await until(`lazyfs.py to mount ${dir}`, async () => {
-        if (mounted()) return true;
-        // Before, a daemon that died (fusepy missing, mount refused) was waited for until the timeout, its words unseen.
-        if (exit !== null) throw new Error(`lazyfs.py ended (${exit}) before mounting ${dir}`);
-        return undefined;
-      }, 10_000, 20);
+      await until(
+        `lazyfs.py to mount ${dir}`,
+        async () => {
+          if (mounted()) return true;
+          // Before, a daemon that died (fusepy missing, mount refused) was waited for until the timeout, its words unseen.
+          if (exit !== null) throw new Error(`lazyfs.py ended (${exit}) before mounting ${dir}`);
+          return undefined;
+        },
+        10_000,
+        20,
+      );
     } catch (error) {
       child.kill('SIGKILL');
       throw new Error(`${(error as Error).message}; it said: ${output.trim() || '(nothing)'}`, { cause: error });
@@ -66,7 +71,8 @@ export async function mountLazyFs(): Promise<LazyMount> {
   };
   const unmount = async () => {
     const child = daemon;
-    const exited = child && child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null;
+    const exited =
+      child && child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null;
     child?.kill('SIGKILL');
     await exited;
     spawnSync('umount', ['-l', dir]);

@@ -86,6 +86,11 @@ export function manualTimer(clock: ManualClock, onSleep?: (ms: number) => Promis
 }
 
 /** A client of `served` on its manual clock, with jitter fixed at its midpoint. */
-export function clientOf(served: { baseUrl: string }, apiKey: string, timer: Timer, options: Partial<ClientOptions> = {}): ContentFeedClient {
+export function clientOf(
+  served: { baseUrl: string },
+  apiKey: string,
+  timer: Timer,
+  options: Partial<ClientOptions> = {},
+): ContentFeedClient {
   return new ContentFeedClient({ apiKey, baseUrl: served.baseUrl, timer, random: () => 0.5, ...options });
 }

@@ -26,10 +26,20 @@ export function watchLockWaits(t: TestApp): LockWatch {
         holderPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid;
       },
       waiter: (request) =>
-        settlesFirst(request, until('a query blocked by the held transaction', async () => {
-          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${holderPid!}::int = any(pg_blocking_pids(pid))`.execute(t.deps.db);
-          return rows[0]!.n > 0 ? true : undefined;
-        }, 30_000, 10)),
+        settlesFirst(
+          request,
+          until(
+            'a query blocked by the held transaction',
+            async () => {
+              const { rows } = await sql<{
+                n: number;
+              }>`select count(*)::int as n from pg_stat_activity where ${holderPid!}::int = any(pg_blocking_pids(pid))`.execute(t.deps.db);
+              return rows[0]!.n > 0 ? true : undefined;
+            },
+            30_000,
+            10,
+          ),
+        ),
       stop() {},
     };
   }
@@ -47,7 +57,11 @@ export function watchLockWaits(t: TestApp): LockWatch {
   };
   return {
     async held() {},
-    waiter: (request) => settlesFirst(request, until('a query waiting for the SQLite connection', async () => (waiting > 0 ? true : undefined), 30_000, 1)),
+    waiter: (request) =>
+      settlesFirst(
+        request,
+        until('a query waiting for the SQLite connection', async () => (waiting > 0 ? true : undefined), 30_000, 1),
+      ),
     stop() {
       SqliteDriver.prototype.acquireConnection = original;
     },
@@ -55,6 +69,12 @@ export function watchLockWaits(t: TestApp): LockWatch {
 }
 
 async function settlesFirst(request: Promise<unknown>, blocked: Promise<unknown>): Promise<void> {
-  const first = await Promise.race([blocked.then(() => 'blocked' as const), request.then(() => 'settled' as const, () => 'settled' as const)]);
+  const first = await Promise.race([
+    blocked.then(() => 'blocked' as const),
+    request.then(
+      () => 'settled' as const,
+      () => 'settled' as const,
+    ),
+  ]);
   if (first === 'settled') throw new Error('the request finished while the lock was held: it did not wait for it');
 }

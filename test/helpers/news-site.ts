@@ -83,9 +83,16 @@ export class NewsSite {
     if (override) return override(res, headers);
     if (path === '/robots.txt') return send(res, 200, 'text/plain', this.robots);
     const feed = this.feeds.get(path);
-    if (feed) return this.sendFeed(res, headers, feed.format, feed.slugs.map((s) => this.articles.get(s)!));
+    if (feed)
+      return this.sendFeed(
+        res,
+        headers,
+        feed.format,
+        feed.slugs.map((s) => this.articles.get(s)!),
+      );
     const page = /^\/(?:private\/)?articles\/([\w-]+)$/.exec(path);
-    if (page && this.articles.has(page[1]!) && !this.missingPages.has(page[1]!)) return send(res, 200, 'text/html; charset=utf-8', this.page(this.articles.get(page[1]!)!));
+    if (page && this.articles.has(page[1]!) && !this.missingPages.has(page[1]!))
+      return send(res, 200, 'text/html; charset=utf-8', this.page(this.articles.get(page[1]!)!));
     const image = /^\/images\/(\d+)x(\d+)\.png$/.exec(path);
     if (image) return send(res, 200, 'image/png', png(Number(image[1]), Number(image[2])));
     send(res, 404, 'text/plain', 'not found');
@@ -176,7 +183,9 @@ export function articlePage(baseUrl: string, a: FixtureArticle): string {
   const self = `${baseUrl}/articles/${a.slug}`;
   const image = a.image
     ? `<meta property="og:image" content="${baseUrl}/images/${a.image.width}x${a.image.height}.png">` +
-      (a.image.declared ? `<meta property="og:image:width" content="${a.image.width}"><meta property="og:image:height" content="${a.image.height}">` : '')
+      (a.image.declared
+        ? `<meta property="og:image:width" content="${a.image.width}"><meta property="og:image:height" content="${a.image.height}">`
+        : '')
     : '';
   return `<!doctype html><html lang="${a.lang ?? 'ja'}"><head><meta charset="utf-8">
 <title>${a.title} | フィクスチャ新聞</title>

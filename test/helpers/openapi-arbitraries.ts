@@ -45,7 +45,9 @@ function objectFor(document: Json, schema: Json, depth: number): fc.Arbitrary<un
   const properties = Object.entries<Json>(schema.properties ?? {});
   if (properties.length === 0) {
     // Free-form (metadata, properties): a small JSON object.
-    return schema.additionalProperties === false ? fc.constant({}) : fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
+    return schema.additionalProperties === false
+      ? fc.constant({})
+      : fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
   }
   const model = Object.fromEntries(properties.map(([name, s]) => [name, valueFor(document, s, depth + 1)]));
   return fc.record(model, { requiredKeys: (schema.required ?? []).filter((name: string) => name in model) });
@@ -60,14 +62,24 @@ function stringFor(schema: Json): fc.Arbitrary<string> {
       // Around the test clock's start (events accept 30 days back, minutes ahead); some far off.
       return fc.oneof(
         fc.integer({ min: -40 * 86_400_000, max: 3_600_000 }).map((offset) => new Date(Date.UTC(2026, 0, 15) + offset).toISOString()),
-        fc.date({ noInvalidDate: true, min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z') }).map((d) => d.toISOString()),
+        fc
+          .date({ noInvalidDate: true, min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z') })
+          .map((d) => d.toISOString()),
       );
     case 'date':
-      return fc.date({ noInvalidDate: true, min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z') }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ noInvalidDate: true, min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z') })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'uri':
       // Only loopback (refused as private unless allowed) or nothing reachable: a fuzzed source or
       // webhook must never send traffic off the machine.
-      return fc.constantFrom('http://127.0.0.1:9/feed.xml', 'https://127.0.0.1:9/hook', 'https://[::1]:9/', 'https://localhost:9/x', 'ftp://127.0.0.1/');
+      return fc.constantFrom(
+        'http://127.0.0.1:9/feed.xml',
+        'https://127.0.0.1:9/hook',
+        'https://[::1]:9/',
+        'https://localhost:9/x',
+        'ftp://127.0.0.1/',
+      );
     case 'email':
       return fc.emailAddress().map((e) => e.slice(0, max));
   }

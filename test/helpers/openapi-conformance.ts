@@ -39,7 +39,9 @@ export function conformanceTo(document: Json): Conformance {
       if (!documented) return [`status ${status} is not documented (body: ${response.body.slice(0, 300)})`];
 
       const mediaTypes = Object.keys(documented.content ?? {});
-      const contentType = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
+      const contentType = String(response.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim();
       if (mediaTypes.length === 0) {
         if (response.body !== '') problems.push(`${status} documents no body but one was sent: ${response.body.slice(0, 200)}`);
       } else if (!mediaTypes.includes(contentType)) {

@@ -13,8 +13,16 @@ export async function repoDatabase(backend: Backend, tenantIds: readonly string[
   await migrateToLatest(handle.db);
   for (const id of tenantIds) {
     await insertTenant(handle.db, {
-      id, name: id, plan: 'starter', rate_limit_rps: null, usage_cap_millicredits: null, billing_anchor_day: 1,
-      webhook_url: null, webhook_secret: null, created_at: 0, updated_at: 0,
+      id,
+      name: id,
+      plan: 'starter',
+      rate_limit_rps: null,
+      usage_cap_millicredits: null,
+      billing_anchor_day: 1,
+      webhook_url: null,
+      webhook_secret: null,
+      created_at: 0,
+      updated_at: 0,
     });
   }
   return {

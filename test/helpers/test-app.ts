@@ -20,7 +20,13 @@ export interface TestApp {
   databaseUrl: string;
   dataDir: string;
   admin(method: InjectOptions['method'], url: string, body?: unknown): Promise<LightMyRequestResponse>;
-  api(key: string, method: InjectOptions['method'], url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  api(
+    key: string,
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   createTenant(fields?: Record<string, unknown>): Promise<{ tenantId: string; apiKey: string; keyId: string }>;
   createSource(fields?: Record<string, unknown>): Promise<string>;
   ingest(fields: Record<string, unknown>): Promise<string>;
@@ -77,9 +83,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   const inject = (opts: InjectOptions) => app.inject(opts);
   const admin: TestApp['admin'] = (method, url, body) =>
-    inject({ method, url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, ...(body === undefined ? {} : { payload: body as object }) });
+    inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
   const api: TestApp['api'] = (key, method, url, body, headers = {}) =>
-    inject({ method, url, headers: { authorization: `Bearer ${key}`, ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
+    inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${key}`, ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
 
   const expectStatus = (response: LightMyRequestResponse, status: number) => {
     if (response.statusCode !== status) throw new Error(`expected ${status}, got ${response.statusCode}: ${response.body}`);
@@ -97,12 +113,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     api,
     // A bare tenant: tests set up the scenarios they need (test/tenants/default-scenarios.test.ts covers the defaults).
     async createTenant(fields = {}) {
-      const tenant = expectStatus(await admin('POST', '/admin/v1/tenants', { name: 'Tenant', plan: 'starter', default_scenarios: false, ...fields }), 201);
+      const tenant = expectStatus(
+        await admin('POST', '/admin/v1/tenants', { name: 'Tenant', plan: 'starter', default_scenarios: false, ...fields }),
+        201,
+      );
       const key = expectStatus(await admin('POST', `/admin/v1/tenants/${tenant.id}/api-keys`, {}), 201);
       return { tenantId: tenant.id, apiKey: key.api_key, keyId: key.key_id };
     },
     async createSource(fields = {}) {
-      const source = expectStatus(await admin('POST', '/admin/v1/sources', { name: 'Source', trust_level: 2, language: 'ja', ...fields }), 201);
+      const source = expectStatus(
+        await admin('POST', '/admin/v1/sources', { name: 'Source', trust_level: 2, language: 'ja', ...fields }),
+        201,
+      );
       return source.id;
     },
     async ingest(fields) {

@@ -109,7 +109,11 @@ describe('draining on shutdown, over kept-alive connections', () => {
     expect(refused.headers.connection).toBe('close');
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(JSON.parse(refused.body)).toMatchObject({ status: 503, title: 'Service Unavailable', detail: expect.stringContaining('shutting down') });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      status: 503,
+      title: 'Service Unavailable',
+      detail: expect.stringContaining('shutting down'),
+    });
     await refusedEnds;
 
     const inFlightEnds = closedByServer(inFlight);

@@ -16,7 +16,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('400 for a value 
   it('names the allowed plans once, instead of one "must be equal to constant" per plan', async () => {
     const res = await t.admin('POST', '/admin/v1/tenants', { name: 'Typo', plan: 'enterprize' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ location: 'body', name: 'plan', message: 'must be one of starter, professional, enterprise, custom' }]);
+    expect(res.json().errors).toEqual([
+      { location: 'body', name: 'plan', message: 'must be one of starter, professional, enterprise, custom' },
+    ]);
     expect(res.body).not.toMatch(/equal to constant|schema in anyOf/);
   });
 
@@ -36,11 +38,17 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('400 for a value 
     const scenario = await t.admin('PUT', `/admin/v1/tenants/${tenantId}/scenarios/home`, { type: 'email', algorithm_id: 'default' });
     expect(scenario.json().errors).toEqual([{ location: 'body', name: 'type', message: 'must be one of feed, push' }]);
 
-    const role = await t.admin('POST', '/admin/v1/console-users', { email: 'x@example.com', role: 'admin', password: 'a long enough password' });
+    const role = await t.admin('POST', '/admin/v1/console-users', {
+      email: 'x@example.com',
+      role: 'admin',
+      password: 'a long enough password',
+    });
     expect(role.json().errors).toEqual([{ location: 'body', name: 'role', message: 'must be one of operator, member' }]);
 
     const feed = await t.api(apiKey, 'GET', '/v1/feed?scenario=home&user_id=u1&area_level=town');
     expect(feed.statusCode).toBe(400);
-    expect(feed.json().errors).toEqual([{ location: 'query', name: 'area_level', message: 'must be one of station, city, prefecture, country' }]);
+    expect(feed.json().errors).toEqual([
+      { location: 'query', name: 'area_level', message: 'must be one of station, city, prefecture, country' },
+    ]);
   });
 });

@@ -23,11 +23,19 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('input hygiene on
     t.app.inject({
       method,
       url,
-      headers: { authorization: `Bearer ${admin ? ADMIN_TOKEN : apiKey}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${admin ? ADMIN_TOKEN : apiKey}`,
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(payload === undefined ? {} : { payload }),
     });
 
-  const expect400 = (res: { statusCode: number; headers: Record<string, unknown>; json(): any }, location: string, name: string, message: RegExp) => {
+  const expect400 = (
+    res: { statusCode: number; headers: Record<string, unknown>; json(): any },
+    location: string,
+    name: string,
+    message: RegExp,
+  ) => {
     expect(res.statusCode, JSON.stringify(res.json())).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.json()).toMatchObject({ type: 'about:blank', status: 400, title: 'Bad Request' });
@@ -42,7 +50,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('input hygiene on
     expect400(await raw('POST', '/v1/push-candidates', '{"scenario":"a\\u0000b"}'), 'body', 'scenario', /NUL/);
     expect400(await raw('GET', `/admin/v1/tenants/${tenantId}%00`, undefined, true), 'path', 'tenant_id', /NUL/);
     expect400(await raw('POST', '/admin/v1/sources', '{"name":"x\\u0000"}', true), 'body', 'name', /NUL/);
-    expect400(await raw('PUT', '/v1/users/u1', '{"properties":{"k\\u0000":"v"}}'), 'body', 'properties.k\u0000', /name that must not contain NUL/);
+    expect400(
+      await raw('PUT', '/v1/users/u1', '{"properties":{"k\\u0000":"v"}}'),
+      'body',
+      'properties.k\u0000',
+      /name that must not contain NUL/,
+    );
   });
 
   it('a lone surrogate in a body string or path → 400, nothing stored (defect 6)', async () => {
@@ -76,7 +89,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('input hygiene on
   it('still accepts well-formed text: emoji (surrogate pairs), newlines in bodies, encoded Japanese', async () => {
     expect((await raw('PUT', '/v1/users/%F0%9F%98%80', '{"properties":{"bio":"line 1\\nline 2 😀"}}')).statusCode).toBe(201);
     expect((await raw('GET', `/v1/users/${encodeURIComponent('😀')}`)).json().properties).toEqual({ bio: 'line 1\nline 2 😀' });
-    const feed = await raw('GET', `/v1/feed?scenario=nope&area_names=${encodeURIComponent('渋谷,新宿')}&user_id=${encodeURIComponent('ユーザー 1')}`);
+    const feed = await raw(
+      'GET',
+      `/v1/feed?scenario=nope&area_names=${encodeURIComponent('渋谷,新宿')}&user_id=${encodeURIComponent('ユーザー 1')}`,
+    );
     expect(feed.json().errors).toEqual([{ location: 'query', name: 'scenario', message: expect.stringMatching(/no scenario nope/) }]);
   });
 });

@@ -35,7 +35,11 @@ for (const backend of testBackends()) {
         const other = await t.createTenant({ plan: 'starter' });
         const spareKey = (await t.admin('POST', `/admin/v1/tenants/${main.tenantId}/api-keys`, {})).json().key_id as string;
         const sourceId = await t.createSource();
-        const contentId = await t.ingest({ source_id: sourceId, url: 'https://news.example/fuzz', body: 'A short article about baseball.' });
+        const contentId = await t.ingest({
+          source_id: sourceId,
+          url: 'https://news.example/fuzz',
+          body: 'A short article about baseball.',
+        });
         await t.admin('PUT', `/admin/v1/tenants/${main.tenantId}/algorithms/main`, { min_trust_level: 1 });
         await t.admin('PUT', `/admin/v1/tenants/${main.tenantId}/scenarios/home`, { type: 'feed', algorithm_id: 'main' });
         await t.admin('PUT', `/admin/v1/tenants/${main.tenantId}/scenarios/daily`, { type: 'push', algorithm_id: 'main' });
@@ -71,7 +75,10 @@ for (const backend of testBackends()) {
         const fail = (request: FuzzRequest, kind: string, detail: string) => {
           const key = `${request.operation.method} ${request.operation.path}: ${kind}`;
           const seen = failures.get(key) ?? [];
-          if (seen.length < 2) seen.push(`${request.operation.method} ${request.url.slice(0, 200)} [${request.mutations.join('; ') || 'as documented'}] → ${detail}`);
+          if (seen.length < 2)
+            seen.push(
+              `${request.operation.method} ${request.url.slice(0, 200)} [${request.mutations.join('; ') || 'as documented'}] → ${detail}`,
+            );
           failures.set(key, seen);
         };
         const statuses = new Map<number, number>();
@@ -100,7 +107,10 @@ for (const backend of testBackends()) {
               if (problem) fail(request, `${status} not problem details`, `${problem}: ${shown}`);
             }
             // A dot segment (.., %2e%2e) takes the request to another path: its answer is not this operation's.
-            const rerouted = request.url.split('?')[0]!.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+            const rerouted = request.url
+              .split('?')[0]!
+              .split('/')
+              .some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
             if (documented && status < 500 && !rerouted) {
               const problems = conformance.check(operation.method, operation.path, response);
               if (problems.length) fail(request, `${status} does not conform`, problems.join('; ').slice(0, 400));
@@ -109,13 +119,18 @@ for (const backend of testBackends()) {
             const after = await databaseFingerprint(t, tables);
             if (status >= 400 && status < 500) {
               const changes = fingerprintChanges(fingerprint, after);
-              if (changes.length) fail(request, `${status} changed the database`, `${changes.join(', ')} (the request before: ${previous})`);
+              if (changes.length)
+                fail(request, `${status} changed the database`, `${changes.join(', ')} (the request before: ${previous})`);
             }
             fingerprint = after;
             previous = `${operation.method} ${request.url.slice(0, 120)} → ${status}`;
             // Keep the tenant callable: a fuzzed PATCH may set a cap or a rate that refuses all after it.
             if (status === 200 && operation.method === 'PATCH' && operation.path === '/admin/v1/tenants/{tenant_id}') {
-              await t.admin('PATCH', `/admin/v1/tenants/${main.tenantId}`, { plan: 'custom', rate_limit_rps: 100_000, usage_cap_credits: null });
+              await t.admin('PATCH', `/admin/v1/tenants/${main.tenantId}`, {
+                plan: 'custom',
+                rate_limit_rps: 100_000,
+                usage_cap_credits: null,
+              });
               fingerprint = await databaseFingerprint(t, tables);
             }
           }),
@@ -123,7 +138,10 @@ for (const backend of testBackends()) {
         );
 
         const report = [...failures].map(([key, examples]) => `${key}\n    ${examples.join('\n    ')}`).join('\n');
-        const seen = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+        const seen = [...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ');
         expect(report, `seed ${SEED}, ${RUNS} runs (replay with FUZZ_SEED=${SEED}); statuses: ${seen}`).toBe('');
         // The run reached the handlers, not only the edge: some requests succeeded.
         expect([...statuses.keys()].some((s) => s < 300)).toBe(true);
@@ -144,6 +162,7 @@ function problemOf(response: LightMyRequestResponse): string | null {
   } catch {
     return 'body is not JSON';
   }
-  if (typeof body?.type !== 'string' || typeof body?.title !== 'string' || body?.status !== response.statusCode) return 'type, title or status missing or wrong';
+  if (typeof body?.type !== 'string' || typeof body?.title !== 'string' || body?.status !== response.statusCode)
+    return 'type, title or status missing or wrong';
   return null;
 }

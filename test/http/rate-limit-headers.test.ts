@@ -27,7 +27,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('X-RateLimit-* on
       socket.on('end', () => {
         const [head = '', body = ''] = data.split('\r\n\r\n');
         const [statusLine = '', ...lines] = head.split('\r\n');
-        const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+        const headers = Object.fromEntries(
+          lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+        );
         resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
       });
       socket.on('error', reject);
@@ -66,7 +68,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('X-RateLimit-* on
   it('the raw non-ASCII 400 and the 431 of an oversized header carry them too', async () => {
     const { apiKey } = await t.createTenant({ plan: 'custom', rate_limit_rps: 5 });
     const nonAscii = await raw(
-      Buffer.concat([Buffer.from('GET /v1/contents/'), Buffer.from('渋谷', 'utf8'), Buffer.from(` HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${apiKey}\r\n\r\n`)]),
+      Buffer.concat([
+        Buffer.from('GET /v1/contents/'),
+        Buffer.from('渋谷', 'utf8'),
+        Buffer.from(` HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${apiKey}\r\n\r\n`),
+      ]),
     );
     expect(nonAscii.status).toBe(400);
     expect(nonAscii.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -74,13 +80,17 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('X-RateLimit-* on
     // Defect 7: X-Request-Id on what the parser refuses too, the id of the body.
     expect(nonAscii.headers['x-request-id']).toBe(JSON.parse(nonAscii.body).request_id);
 
-    const oversized = await raw(`GET /v1/usage HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${apiKey}\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const oversized = await raw(
+      `GET /v1/usage HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${apiKey}\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(oversized.status).toBe(431);
     expect(JSON.parse(oversized.body)).toMatchObject({ status: 431, title: 'Request Header Fields Too Large' });
     expectRateHeaders(oversized.headers, '5', '3');
 
     // No key, or not under /v1: nothing to report.
-    const anonymous = await raw(Buffer.concat([Buffer.from('GET /v1/contents/'), Buffer.from('渋谷', 'utf8'), Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n')]));
+    const anonymous = await raw(
+      Buffer.concat([Buffer.from('GET /v1/contents/'), Buffer.from('渋谷', 'utf8'), Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n')]),
+    );
     expect(anonymous.status).toBe(400);
     expect(anonymous.headers['x-ratelimit-limit']).toBeUndefined();
   });

@@ -76,14 +76,20 @@ describe.runIf(redisUrl)('rate limit shared through Redis', () => {
       let admittedRemaining: number[] = [];
       let refused: Response[] = [];
       for (let attempt = 0; attempt < 3; attempt++) {
-        const tenant = await (await fetch(`${servers[0]!.url}/admin/v1/tenants`, { method: 'POST', headers: admin, body: JSON.stringify({ name: "T", plan: "starter" }) })).json() as { id: string };
-        const key = await (await fetch(`${servers[0]!.url}/admin/v1/tenants/${tenant.id}/api-keys`, { method: 'POST', headers: admin, body: "{}" })).json() as { api_key: string };
+        const tenant = (await (
+          await fetch(`${servers[0]!.url}/admin/v1/tenants`, {
+            method: 'POST',
+            headers: admin,
+            body: JSON.stringify({ name: 'T', plan: 'starter' }),
+          })
+        ).json()) as { id: string };
+        const key = (await (
+          await fetch(`${servers[0]!.url}/admin/v1/tenants/${tenant.id}/api-keys`, { method: 'POST', headers: admin, body: '{}' })
+        ).json()) as { api_key: string };
         const headers = { authorization: `Bearer ${key.api_key}` };
         // Warm both nodes' key caches so the burst is not spread by cold lookups: 2 of the 50.
         for (const s of servers) expect((await fetch(`${s.url}/v1/usage`, { headers })).status).toBe(200);
-        const responses = await Promise.all(
-          Array.from({ length: 80 }, (_, i) => fetch(`${servers[i % 2]!.url}/v1/usage`, { headers })),
-        );
+        const responses = await Promise.all(Array.from({ length: 80 }, (_, i) => fetch(`${servers[i % 2]!.url}/v1/usage`, { headers })));
         statuses = responses.map((r) => r.status);
         admittedRemaining = responses.filter((r) => r.status === 200).map((r) => Number(r.headers.get('x-ratelimit-remaining')));
         refused = responses.filter((r) => r.status === 429);

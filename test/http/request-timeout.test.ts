@@ -32,7 +32,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('request timeout 
       socket.on('close', () => {
         const [head = '', body = ''] = data.split('\r\n\r\n');
         const [statusLine = '', ...lines] = head.split('\r\n');
-        const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+        const headers = Object.fromEntries(
+          lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+        );
         resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
       });
     });
@@ -76,7 +78,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('request timeout 
   });
 
   it('a request sent whole is not timed while it is handled', async () => {
-    const res = await exchange((socket) => socket.write(`GET /v1/usage HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${apiKey}\r\nConnection: close\r\n\r\n`));
+    const res = await exchange((socket) =>
+      socket.write(`GET /v1/usage HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${apiKey}\r\nConnection: close\r\n\r\n`),
+    );
     expect(res.status).toBe(200);
   });
 });

@@ -41,7 +41,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('admin routes ref
       for (const [path, methods] of routes) {
         for (const method of Object.keys(methods)) {
           const url = path.replace(/\{[^}]+\}/g, 'x');
-          const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, headers: { authorization: `Bearer ${apiKey}` }, payload: ['post', 'put', 'patch'].includes(method) ? {} : undefined });
+          const res = await t.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url,
+            headers: { authorization: `Bearer ${apiKey}` },
+            payload: ['post', 'put', 'patch'].includes(method) ? {} : undefined,
+          });
           expect(res.statusCode, `${method.toUpperCase()} ${path}`).toBe(401);
         }
       }

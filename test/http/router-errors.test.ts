@@ -28,12 +28,15 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('router errors as
     return body;
   };
 
-  it.each(['%ed%a0%80', '%c0%af', '%', '%zz', 'a%e3%81'])('bad percent-encoding in a path (%s) → 400 problem naming the path, with X-Request-Id and X-RateLimit-*', async (segment) => {
-    const body = expectProblem(await get(`/v1/contents/${segment}`), 400, 'Bad Request');
-    expect(body.instance).toBe(`/v1/contents/${segment}`);
-    expect(body.errors).toEqual([{ location: 'path', name: 'path', message: expect.stringMatching(/percent-encoding/) }]);
-    expect((await get(`/v1/contents/${segment}`)).headers['x-ratelimit-limit']).toBe('100');
-  });
+  it.each(['%ed%a0%80', '%c0%af', '%', '%zz', 'a%e3%81'])(
+    'bad percent-encoding in a path (%s) → 400 problem naming the path, with X-Request-Id and X-RateLimit-*',
+    async (segment) => {
+      const body = expectProblem(await get(`/v1/contents/${segment}`), 400, 'Bad Request');
+      expect(body.instance).toBe(`/v1/contents/${segment}`);
+      expect(body.errors).toEqual([{ location: 'path', name: 'path', message: expect.stringMatching(/percent-encoding/) }]);
+      expect((await get(`/v1/contents/${segment}`)).headers['x-ratelimit-limit']).toBe('100');
+    },
+  );
 
   it('the same on an admin path, without rate-limit headers (operators are not limited)', async () => {
     const res = await get('/admin/v1/tenants/%c0%af', `Bearer ${ADMIN_TOKEN}`);

@@ -21,7 +21,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('training stays b
     for (let i = 0; i < rows.length; i += 500) {
       await t.deps.db
         .insertInto('user_content_signals')
-        .values(rows.slice(i, i + 500).map((r) => ({ tenant_id: tenantId, user_id: r.user, content_id: r.item, clicks: r.clicks, updated_at: t.clock.now() - i, last_click_at: t.clock.now() })))
+        .values(
+          rows.slice(i, i + 500).map((r) => ({
+            tenant_id: tenantId,
+            user_id: r.user,
+            content_id: r.item,
+            clicks: r.clicks,
+            updated_at: t.clock.now() - i,
+            last_click_at: t.clock.now(),
+          })),
+        )
         .execute();
     }
   };
@@ -58,7 +67,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('training stays b
   it('trains a tenant with one click, and its reader is ranked with finite scores', async () => {
     const { tenantId, apiKey } = await t.createTenant({ plan: 'enterprise' });
     const source = await t.createSource();
-    const item = await t.ingest({ source_id: source, url: 'https://news.example/one', title: '一件だけの記事', body: 'ただ一人の読者がこの記事を読んだ。' });
+    const item = await t.ingest({
+      source_id: source,
+      url: 'https://news.example/one',
+      title: '一件だけの記事',
+      body: 'ただ一人の読者がこの記事を読んだ。',
+    });
     await t.ingest({ source_id: source, url: 'https://news.example/two', title: 'もう一件の記事', body: 'まだ誰も読んでいない記事だ。' });
     await t.api(apiKey, 'PUT', '/v1/users/only', { properties: {} });
     await insertSignals(tenantId, [{ user: 'only', item, clicks: 1 }]);

@@ -23,7 +23,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a category for e
   let serial = 0;
   const ingest = async (sourceId: string, topic: keyof typeof TOPICS, category?: string) => {
     serial++;
-    const res = await t.admin('POST', '/admin/v1/contents', { source_id: sourceId, url: `https://news.example/${topic}/${serial}`, ...article(topic, serial), ...(category && { category }), published_at: new Date(t.clock.now()).toISOString() });
+    const res = await t.admin('POST', '/admin/v1/contents', {
+      source_id: sourceId,
+      url: `https://news.example/${topic}/${serial}`,
+      ...article(topic, serial),
+      ...(category && { category }),
+      published_at: new Date(t.clock.now()).toISOString(),
+    });
     expect(res.statusCode).toBe(201);
     return res.json<{ id: string; category: string | null; category_source: string | null }>();
   };
@@ -42,8 +48,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a category for e
   it("labels come first: the item's own (feed), then its source's (source); both teach the classifier", async () => {
     const sportsSource = await t.createSource({ name: 'Sports desk', category: 'スポーツ' });
     const businessSource = await t.createSource({ name: 'Business desk', category: 'business' });
-    for (let i = 0; i < 12; i++) expect(await ingest(sportsSource, 'sports')).toMatchObject({ category: 'sports', category_source: 'source' });
-    for (let i = 0; i < 11; i++) expect(await ingest(businessSource, 'business')).toMatchObject({ category: 'business', category_source: 'source' });
+    for (let i = 0; i < 12; i++)
+      expect(await ingest(sportsSource, 'sports')).toMatchObject({ category: 'sports', category_source: 'source' });
+    for (let i = 0; i < 11; i++)
+      expect(await ingest(businessSource, 'business')).toMatchObject({ category: 'business', category_source: 'source' });
     expect(await ingest(unlabelled, 'business', '経済')).toMatchObject({ category: 'business', category_source: 'feed' });
   });
 
@@ -58,7 +66,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a category for e
 
   it('the worker categorises again what was stored before the classifier was ready', async () => {
     expect(await t.deps.categories.backfill()).toBe(1);
-    const first = await t.deps.db.selectFrom('contents').select(['category', 'category_source']).where('url', '=', 'https://news.example/sports/1').executeTakeFirstOrThrow();
+    const first = await t.deps.db
+      .selectFrom('contents')
+      .select(['category', 'category_source'])
+      .where('url', '=', 'https://news.example/sports/1')
+      .executeTakeFirstOrThrow();
     expect(first).toEqual({ category: 'sports', category_source: 'classifier' });
   });
 
@@ -67,19 +79,38 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a category for e
     ['on its own thread', '0'],
     ['on its category thread', '1'],
   ])('a restarted node learns again from the stored labelled articles as it starts (%s)', async (_where, rankingThreads) => {
-    const node = await startTestApp({ database: { url: t.databaseUrl, drop: async () => {} }, clock: t.clock, env: { RANKING_THREADS: rankingThreads } });
+    const node = await startTestApp({
+      database: { url: t.databaseUrl, drop: async () => {} },
+      clock: t.clock,
+      env: { RANKING_THREADS: rankingThreads },
+    });
     try {
       await node.deps.categories.settled();
       expect(node.deps.categories.classifierReady).toBe(true);
       // The 24 labelled articles (12 by source, 11 by source, 1 by its own label); the classifier's own are not learned from.
-      expect(node.logs.map((l) => JSON.parse(l)).find((l) => l.msg === 'category classifier trained from stored articles')).toMatchObject({ learned: 24 });
-      const res = await node.admin('POST', '/admin/v1/contents', { source_id: unlabelled, url: `https://news.example/after-restart-${rankingThreads}`, ...article('business', 999), published_at: new Date(t.clock.now()).toISOString() });
+      expect(node.logs.map((l) => JSON.parse(l)).find((l) => l.msg === 'category classifier trained from stored articles')).toMatchObject({
+        learned: 24,
+      });
+      const res = await node.admin('POST', '/admin/v1/contents', {
+        source_id: unlabelled,
+        url: `https://news.example/after-restart-${rankingThreads}`,
+        ...article('business', 999),
+        published_at: new Date(t.clock.now()).toISOString(),
+      });
       expect(res.json()).toMatchObject({ category: 'business', category_source: 'classifier' });
       // The worker's pass, on the same thread: an article that lost its category gets it back.
-      const lost = await node.deps.db.updateTable('contents').set({ category: null, category_source: null }).where('url', '=', 'https://news.example/sports/1').executeTakeFirstOrThrow();
+      const lost = await node.deps.db
+        .updateTable('contents')
+        .set({ category: null, category_source: null })
+        .where('url', '=', 'https://news.example/sports/1')
+        .executeTakeFirstOrThrow();
       expect(Number(lost.numUpdatedRows)).toBe(1);
       expect(await node.deps.categories.backfill()).toBe(1);
-      const again = await node.deps.db.selectFrom('contents').select(['category', 'category_source']).where('url', '=', 'https://news.example/sports/1').executeTakeFirstOrThrow();
+      const again = await node.deps.db
+        .selectFrom('contents')
+        .select(['category', 'category_source'])
+        .where('url', '=', 'https://news.example/sports/1')
+        .executeTakeFirstOrThrow();
       expect(again).toEqual({ category: 'sports', category_source: 'classifier' });
     } finally {
       await node.close();

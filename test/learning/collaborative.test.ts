@@ -23,7 +23,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('collaborative fi
   const clickAll = async (userId: string, contentIds: string[]) => {
     await f.t.api(f.key, 'PUT', `/v1/users/${userId}`, { properties: {} });
     const at = new Date(f.t.clock.now()).toISOString();
-    const events = contentIds.map((id) => ({ type: 'click', session_id: `s-${userId}`, user_id: userId, tracking_token: token(f.t, f.tenantId, id, { userId }), occurred_at: at }));
+    const events = contentIds.map((id) => ({
+      type: 'click',
+      session_id: `s-${userId}`,
+      user_id: userId,
+      tracking_token: token(f.t, f.tenantId, id, { userId }),
+      occurred_at: at,
+    }));
     expect((await f.t.api(f.key, 'POST', '/v1/events', { events })).statusCode).toBe(202);
   };
   const groupShare = async (scenario: string, app: TestApp = f.t) => {
@@ -41,7 +47,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('collaborative fi
       CATEGORY_SOURCES.flatMap(({ category }) => seededShuffle(f.items[category]!, random).slice(0, 2)),
       random,
     );
-    outside = Object.values(f.items).flat().filter((id) => !group.includes(id));
+    outside = Object.values(f.items)
+      .flat()
+      .filter((id) => !group.includes(id));
     for (let u = 0; u < 24; u++) await clickAll(`reader-${u}`, seededShuffle(group, random).slice(0, 6));
     for (let u = 0; u < 12; u++) await clickAll(`other-${u}`, seededShuffle(outside, random).slice(0, 6));
     await f.t.processEvents();
@@ -69,7 +77,14 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('collaborative fi
     // 37 readers, 36 with 6 distinct clicked items and the newcomer with 3.
     expect(res.json()).toMatchObject({ tenant_id: f.tenantId, version: 1, users: 37, interactions: 219, truncated: false });
     const status = (await f.t.admin('GET', `/admin/v1/tenants/${f.tenantId}/model`)).json();
-    expect(status).toMatchObject({ version: 1, trained_at: new Date(f.t.clock.now()).toISOString(), factors: 32, users: 37, interactions: 219, training: false });
+    expect(status).toMatchObject({
+      version: 1,
+      trained_at: new Date(f.t.clock.now()).toISOString(),
+      factors: 32,
+      users: 37,
+      interactions: 219,
+      training: false,
+    });
     expect(status.items).toBe(res.json().items);
   });
 
@@ -94,7 +109,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('collaborative fi
     // Among the science items only, so the new one is in the preview whatever its rank.
     await f.t.admin('PUT', `/admin/v1/tenants/${f.tenantId}/algorithms/science`, { ...FIXTURE_ALGORITHM, include_categories: ['science'] });
     await f.t.admin('PUT', `/admin/v1/tenants/${f.tenantId}/scenarios/science`, { type: 'feed', algorithm_id: 'science' });
-    const science = (await f.t.admin('GET', `/admin/v1/tenants/${f.tenantId}/scenarios/science/preview?user_id=newcomer&limit=50`)).json().items as typeof items;
+    const science = (await f.t.admin('GET', `/admin/v1/tenants/${f.tenantId}/scenarios/science/preview?user_id=newcomer&limit=50`)).json()
+      .items as typeof items;
     const newItem = science.find((i) => i.id === fresh);
     expect(newItem?.signals.relevance).toBeGreaterThan(0);
     expect(newItem?.signals.collaborative).toBe(0);
@@ -103,7 +119,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('collaborative fi
   it('answers 409 while another training of the tenant runs, and 404 for an unknown tenant', async () => {
     // Another worker of the fleet holds the tenant's training lease (two concurrent requests
     // raced: under load the first training could end before the second asked).
-    const lease = (until: number) => f.t.deps.db.updateTable('collaborative_models').set({ lease_until: until }).where('tenant_id', '=', f.tenantId).execute();
+    const lease = (until: number) =>
+      f.t.deps.db.updateTable('collaborative_models').set({ lease_until: until }).where('tenant_id', '=', f.tenantId).execute();
     await lease(f.t.clock.now() + 60_000);
     const busy = await f.t.admin('POST', `/admin/v1/tenants/${f.tenantId}/model/train`);
     expect(busy.statusCode).toBe(409);

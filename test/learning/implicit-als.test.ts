@@ -9,7 +9,14 @@ function matrix(items: number, rows: number[][]): InteractionMatrix {
     item.push(...row);
     rowStart.push(item.length);
   }
-  return { users: rows.length, items, rowStart: Int32Array.from(rowStart), item: Int32Array.from(item), preference: new Uint8Array(item.length).fill(1), confidence: new Float32Array(item.length).fill(11) };
+  return {
+    users: rows.length,
+    items,
+    rowStart: Int32Array.from(rowStart),
+    item: Int32Array.from(item),
+    preference: new Uint8Array(item.length).fill(1),
+    confidence: new Float32Array(item.length).fill(11),
+  };
 }
 
 // Two taste groups over 40 items: readers of 0–9 and readers of 20–29, four items each, rotating.
@@ -22,7 +29,9 @@ describe('implicit ALS', () => {
     const byItem = transpose(m);
     expect(byItem.users).toBe(40);
     expect(byItem.item.length).toBe(m.item.length);
-    expect(Array.from(byItem.item.subarray(byItem.rowStart[0], byItem.rowStart[1]))).toEqual(groupA.flatMap((row, u) => (row.includes(0) ? [u] : [])));
+    expect(Array.from(byItem.item.subarray(byItem.rowStart[0], byItem.rowStart[1]))).toEqual(
+      groupA.flatMap((row, u) => (row.includes(0) ? [u] : [])),
+    );
   });
 
   it('gives the same factors for the same interactions and seed', () => {
@@ -33,7 +42,12 @@ describe('implicit ALS', () => {
     const model = trainAls(m);
     const k = model.factors;
     const gram = gramMatrix(model.itemFactors, k, ALS_DEFAULTS.regularization);
-    const user = foldIn(gram, model.itemFactors, k, [0, 4, 8].map((item) => ({ item, preference: 1, confidence: 11 })));
+    const user = foldIn(
+      gram,
+      model.itemFactors,
+      k,
+      [0, 4, 8].map((item) => ({ item, preference: 1, confidence: 11 })),
+    );
     const predict = (item: number) => user.reduce((sum, x, f) => sum + x * model.itemFactors[item * k + f]!, 0);
     const restOfA = [1, 2, 3, 5, 6, 7, 9].map(predict);
     const others = [...Array.from({ length: 10 }, (_, i) => 20 + i), 10, 15, 35].map(predict);

@@ -34,7 +34,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('item vectors lea
 
   const ingest = async (source: string, words: readonly string[], hoursAgo: number) => {
     n++;
-    const res = await t.admin('POST', '/admin/v1/contents', { source_id: source, url: `https://news.example/${n}`, ...article(words, random, n), published_at: new Date(t.clock.now() - hoursAgo * 3_600_000).toISOString() });
+    const res = await t.admin('POST', '/admin/v1/contents', {
+      source_id: source,
+      url: `https://news.example/${n}`,
+      ...article(words, random, n),
+      published_at: new Date(t.clock.now() - hoursAgo * 3_600_000).toISOString(),
+    });
     expect(res.statusCode).toBe(201);
     return res.json<{ id: string }>().id;
   };
@@ -52,7 +57,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('item vectors lea
     t = await startTestApp({ backend, env: { ITEM_VECTOR_MIN_ARTICLES: '150', ITEM_VECTOR_DIMENSIONS: '4' } });
     const tenant = await t.createTenant({ plan: 'enterprise' });
     key = tenant.apiKey;
-    await t.admin('PUT', `/admin/v1/tenants/${tenant.tenantId}/algorithms/main`, { min_trust_level: 1, max_age_hours: 72, exploration: 0, diversity: { lambda: 1, max_per_source: 20, max_per_category: 20 } });
+    await t.admin('PUT', `/admin/v1/tenants/${tenant.tenantId}/algorithms/main`, {
+      min_trust_level: 1,
+      max_age_hours: 72,
+      exploration: 0,
+      diversity: { lambda: 1, max_per_source: 20, max_per_category: 20 },
+    });
     await t.admin('PUT', `/admin/v1/tenants/${tenant.tenantId}/scenarios/home`, { type: 'feed', algorithm_id: 'main' });
     const wire = await t.createSource({ name: 'Wire (no categories)' });
     // Older than the algorithm's maximum age: what the model learns from, never served.
@@ -92,7 +102,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('item vectors lea
   });
 
   it('a fresh node (a restart, or another node of the fleet) keeps the stored model', async () => {
-    const node = await startTestApp({ database: { url: t.databaseUrl, drop: async () => {} }, clock: t.clock, env: { ITEM_VECTOR_MIN_ARTICLES: '150', ITEM_VECTOR_DIMENSIONS: '4' } });
+    const node = await startTestApp({
+      database: { url: t.databaseUrl, drop: async () => {} },
+      clock: t.clock,
+      env: { ITEM_VECTOR_MIN_ARTICLES: '150', ITEM_VECTOR_DIMENSIONS: '4' },
+    });
     try {
       await node.deps.itemVectors.settled();
       expect(node.deps.itemVectors.current).toMatchObject({ version: 1, dimensions: 4, articles: 160 });
@@ -107,7 +121,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('item vectors lea
     const latest = await ingest(wire, FIELDING, 0);
     expect(await t.deps.itemVectors.foldIn()).toBe(1);
     expect(await t.deps.itemVectors.foldIn()).toBe(0);
-    const row = await t.deps.db.selectFrom('contents').select(['latent_vector', 'latent_version']).where('id', '=', latest).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('contents')
+      .select(['latent_vector', 'latent_version'])
+      .where('id', '=', latest)
+      .executeTakeFirstOrThrow();
     expect(Number(row.latent_version)).toBe(1);
     expect(row.latent_vector).not.toBeNull();
 

@@ -23,11 +23,23 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted t
       const followed = CATEGORY_SOURCES[u % CATEGORY_SOURCES.length]!.category;
       await f.t.api(f.key, 'PUT', `/v1/users/${userId}`, { properties: {} });
       await f.t.api(f.key, 'PUT', `/v1/users/${userId}/sources/${f.sources[followed]}/follow`);
-      const page = (await f.feed({ user_id: userId, limit: 10 })).body.items as { id: string; source: { id: string }; tracking_token: string }[];
+      const page = (await f.feed({ user_id: userId, limit: 10 })).body.items as {
+        id: string;
+        source: { id: string };
+        tracking_token: string;
+      }[];
       const at = new Date(f.t.clock.now()).toISOString();
-      const event = (type: string, item: (typeof page)[number]) => ({ type, session_id: `s-${userId}`, user_id: userId, tracking_token: item.tracking_token, occurred_at: at });
+      const event = (type: string, item: (typeof page)[number]) => ({
+        type,
+        session_id: `s-${userId}`,
+        user_id: userId,
+        tracking_token: item.tracking_token,
+        occurred_at: at,
+      });
       const clicks = page.filter((item) => item.source.id === f.sources[followed]);
-      const res = await f.t.api(f.key, 'POST', '/v1/events', { events: [...page.map((item) => event('impression', item)), ...clicks.map((item) => event('click', item))] });
+      const res = await f.t.api(f.key, 'POST', '/v1/events', {
+        events: [...page.map((item) => event('impression', item)), ...clicks.map((item) => event('click', item))],
+      });
       expect(res.statusCode).toBe(202);
     }
     await f.t.processEvents();

@@ -39,13 +39,15 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted p
         if (clicks(item, followed)) events.push({ type: 'click', ...event });
       }
     }
-    for (let i = 0; i < events.length; i += 100) expect((await f.t.api(f.key, 'POST', '/v1/events', { events: events.slice(i, i + 100) })).statusCode).toBe(202);
+    for (let i = 0; i < events.length; i += 100)
+      expect((await f.t.api(f.key, 'POST', '/v1/events', { events: events.slice(i, i + 100) })).statusCode).toBe(202);
   };
 
   beforeAll(async () => {
     f = await startFeedFixture({ backend, perSource: 16 });
     // Set explicitly: this test is about where the examples come from, whatever the default.
-    for (const id of ['follow-fit', 'wander-fit']) await f.t.admin('PUT', `${base()}/algorithms/${id}`, { ...FIXTURE_ALGORITHM, learned_weights: true });
+    for (const id of ['follow-fit', 'wander-fit'])
+      await f.t.admin('PUT', `${base()}/algorithms/${id}`, { ...FIXTURE_ALGORITHM, learned_weights: true });
     const created = await f.t.admin('POST', `${base()}/experiments`, {
       scenario: 'home',
       variants: [

@@ -29,7 +29,10 @@ describe('the OpenAPI document as generators take it', () => {
       [path.resolve('node_modules/@redocly/cli/bin/cli.js'), 'lint', '--extends=recommended', '--format=json', file],
       { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 64 * 1024 * 1024 },
     ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-    const report = JSON.parse(stdout) as { totals: { errors: number }; problems: Array<{ severity: string; ruleId: string; message: string }> };
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number };
+      problems: Array<{ severity: string; ruleId: string; message: string }>;
+    };
     expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
     expect(report.totals.errors).toBe(0);
   });
@@ -37,12 +40,22 @@ describe('the OpenAPI document as generators take it', () => {
   it('openapi-typescript generates types that compile, with optional defaults and one type per event', async () => {
     const source = astToString(await openapiTS(document as never));
     const generated = path.join(path.dirname(file), 'api.ts');
-    writeFileSync(generated, `${source}\nexport type FeedQuery = operations['getFeed']['parameters']['query'];\n` +
-      "export const minimal: FeedQuery = { scenario: 'home' };\n" +
-      "export const login: components['schemas']['LoginEvent'] = { type: 'login', session_id: 's', user_id: 'u', occurred_at: '2026-01-01T00:00:00Z' };\n" +
-      "// @ts-expect-error a click needs its tracking_token\n" +
-      "export const click: components['schemas']['ClickEvent'] = { type: 'click', session_id: 's', occurred_at: '2026-01-01T00:00:00Z' };\n");
-    const program = ts.createProgram([generated], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, skipLibCheck: true, types: [] });
+    writeFileSync(
+      generated,
+      `${source}\nexport type FeedQuery = operations['getFeed']['parameters']['query'];\n` +
+        "export const minimal: FeedQuery = { scenario: 'home' };\n" +
+        "export const login: components['schemas']['LoginEvent'] = { type: 'login', session_id: 's', user_id: 'u', occurred_at: '2026-01-01T00:00:00Z' };\n" +
+        '// @ts-expect-error a click needs its tracking_token\n' +
+        "export const click: components['schemas']['ClickEvent'] = { type: 'click', session_id: 's', occurred_at: '2026-01-01T00:00:00Z' };\n",
+    );
+    const program = ts.createProgram([generated], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      skipLibCheck: true,
+      types: [],
+    });
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(diagnostics).toEqual([]);
   });

@@ -12,7 +12,14 @@ describe('configuration', () => {
   it('reports every bad value at once, one clear message each', () => {
     try {
       loadConfig(
-        { PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'not a url', SECRET_KEY: 'short', ALLOW_PRIVATE_NETWORK_FETCH: 'maybe', LOG_LEVEL: 'loud' },
+        {
+          PORT: 'eighty',
+          DATABASE_URL: 'mysql://x',
+          REDIS_URL: 'not a url',
+          SECRET_KEY: 'short',
+          ALLOW_PRIVATE_NETWORK_FETCH: 'maybe',
+          LOG_LEVEL: 'loud',
+        },
         { readDotEnv: false },
       );
       expect.unreachable();

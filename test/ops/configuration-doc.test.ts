@@ -68,12 +68,15 @@ function scanProcessEnv(): { names: Map<string, string[]>; unrecognised: string[
 /** Names `loadConfig` actually asks its environment for (a proxy records each read). */
 function namesLoadConfigReads(): Set<string> {
   const read = new Set<string>();
-  const env = new Proxy({}, {
-    get(_target, key) {
-      if (typeof key === 'string') read.add(key);
-      return undefined;
+  const env = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        if (typeof key === 'string') read.add(key);
+        return undefined;
+      },
     },
-  });
+  );
   loadConfig(env, { readDotEnv: false });
   return read;
 }
@@ -95,7 +98,10 @@ function documentedRows(): { rows: Map<string, DocRow>; duplicates: string[] } {
       header = null;
       continue;
     }
-    const cells = line.slice(1, line.trimEnd().endsWith('|') ? line.trimEnd().length - 1 : undefined).split('|').map((c) => c.trim());
+    const cells = line
+      .slice(1, line.trimEnd().endsWith('|') ? line.trimEnd().length - 1 : undefined)
+      .split('|')
+      .map((c) => c.trim());
     if (header === null) {
       header = cells;
       continue;
@@ -134,7 +140,10 @@ describe('docs/configuration.md', () => {
 
   it('documents every variable the code reads, in a reference table with every column filled', () => {
     const missing = [...readByCode].filter((name) => !rows.has(name));
-    expect(missing, `add these to docs/configuration.md (read at ${missing.map((n) => scan.names.get(n)?.join(', ') ?? 'src/config.ts').join('; ')})`).toEqual([]);
+    expect(
+      missing,
+      `add these to docs/configuration.md (read at ${missing.map((n) => scan.names.get(n)?.join(', ') ?? 'src/config.ts').join('; ')})`,
+    ).toEqual([]);
     for (const name of readByCode) {
       const { section, cells } = rows.get(name)!;
       expect(section, `${name} belongs under "## Reference"`).toBe('## Reference');
@@ -151,7 +160,9 @@ describe('docs/configuration.md', () => {
 
   it('every documented example is accepted by loadConfig', () => {
     // Variables valid only beside another one's value are checked with it.
-    const companions: Partial<Record<string, Record<string, string>>> = { EVENT_LOG_URL: { DATABASE_URL: 'postgres://db.internal:5432/content_feed' } };
+    const companions: Partial<Record<string, Record<string, string>>> = {
+      EVENT_LOG_URL: { DATABASE_URL: 'postgres://db.internal:5432/content_feed' },
+    };
     for (const name of CONFIG_VARIABLES) {
       const example = literal(rows.get(name)?.cells.Example);
       expect(example, `${name}: the example is one code span`).not.toBeNull();
@@ -160,7 +171,10 @@ describe('docs/configuration.md', () => {
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
         // An example path cannot exist on every machine; everything else must validate.
-        expect(error.problems.filter((p) => !/does not exist/.test(p)), `${name}=${example}`).toEqual([]);
+        expect(
+          error.problems.filter((p) => !/does not exist/.test(p)),
+          `${name}=${example}`,
+        ).toEqual([]);
       }
     }
   });

@@ -28,7 +28,10 @@ describe('operations endpoints', () => {
     await t.api(apiKey, 'GET', '/v1/nothing-here');
     await t.api(apiKey, 'GET', '/v1/nothing-there');
     const text = (await t.app.inject('/metrics')).body;
-    const series = (le: string) => Number(new RegExp(`^http_request_duration_seconds_bucket\\{le="${le}",method="GET",route="unmatched"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+    const series = (le: string) =>
+      Number(
+        new RegExp(`^http_request_duration_seconds_bucket\\{le="${le}",method="GET",route="unmatched"\\} (\\S+)$`, 'm').exec(text)?.[1],
+      );
     const buckets = ['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '\\+Inf'].map(series);
     expect(buckets.every((n, i) => Number.isFinite(n) && n >= (buckets[i - 1] ?? 0))).toBe(true);
     expect(buckets.at(-1)).toBe(2);

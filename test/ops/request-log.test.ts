@@ -23,8 +23,7 @@ describe('request log', () => {
   });
   afterAll(() => t.close());
 
-  const linesOf = (requestId: unknown): LogLine[] =>
-    t.logs.map((l) => JSON.parse(l) as LogLine).filter((l) => l.reqId === requestId);
+  const linesOf = (requestId: unknown): LogLine[] => t.logs.map((l) => JSON.parse(l) as LogLine).filter((l) => l.reqId === requestId);
 
   it('writes one line per request: method, route pattern, status, response time and request id, at info', async () => {
     const res = await t.api(apiKey, 'GET', '/v1/contents/cnt_missing?lang=ja');

@@ -22,7 +22,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a push click imp
 
   const push = async (scenario: string) => {
     f.t.clock.advance(HOUR);
-    const lines = await downloadLines(f.t, await runJob(f.t, f.key, { scenario, candidates_per_user: 3, target_mode: 'manual', user_ids: ['fan', 'idle'] }));
+    const lines = await downloadLines(
+      f.t,
+      await runJob(f.t, f.key, { scenario, candidates_per_user: 3, target_mode: 'manual', user_ids: ['fan', 'idle'] }),
+    );
     return new Map(lines.map((l) => [l.user_id, l.candidates]));
   };
   /** Mean position of sports items in a user's whole feed: lower is better placed. */
@@ -39,7 +42,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a push click imp
       const offered = await push('sports-push');
       for (const candidate of offered.get('fan')!) {
         expect(candidate.category).toBe('sports');
-        const click = { type: 'click', session_id: `push-${round}`, user_id: 'fan', tracking_token: candidate.tracking_token, occurred_at: new Date(f.t.clock.now()).toISOString() };
+        const click = {
+          type: 'click',
+          session_id: `push-${round}`,
+          user_id: 'fan',
+          tracking_token: candidate.tracking_token,
+          occurred_at: new Date(f.t.clock.now()).toISOString(),
+        };
         expect((await f.t.api(f.key, 'POST', '/v1/events', { events: [click] })).statusCode).toBe(202);
       }
       await f.t.processEvents();

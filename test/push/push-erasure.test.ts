@@ -38,7 +38,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('DELETE of a user
   it('history rows, manual target lists and finished files: nothing holds the id; the other users keep their lines', async () => {
     const gone = 'erase-push-5d1c';
     for (const id of [gone, 'stays-1', 'stays-2']) expect((await register(id)).statusCode).toBe(201);
-    const manual = await runJob(f.t, f.key, { scenario: 'daily', candidates_per_user: 2, target_mode: 'manual', user_ids: [gone, 'stays-1', 'ghost-never-registered'] });
+    const manual = await runJob(f.t, f.key, {
+      scenario: 'daily',
+      candidates_per_user: 2,
+      target_mode: 'manual',
+      user_ids: [gone, 'stays-1', 'ghost-never-registered'],
+    });
     const everyone = await runJob(f.t, f.key, { scenario: 'daily', candidates_per_user: 2, target_mode: 'all' });
     expect((await downloadLines(f.t, manual)).map((l) => l.user_id)).toEqual([gone, 'stays-1']);
     expect((await downloadLines(f.t, everyone)).map((l) => l.user_id)).toContain(gone);
@@ -59,7 +64,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('DELETE of a user
   it('a job that wrote the user while they were being deleted drops the line when it finishes', async () => {
     const gone = 'erase-during-run-9b2e';
     for (const id of [gone, 'stays-3']) expect((await register(id)).statusCode).toBe(201);
-    const created = await createJob(f.t, f.key, { scenario: 'daily', candidates_per_user: 2, target_mode: 'manual', user_ids: [gone, 'stays-3'] });
+    const created = await createJob(f.t, f.key, {
+      scenario: 'daily',
+      candidates_per_user: 2,
+      target_mode: 'manual',
+      user_ids: [gone, 'stays-3'],
+    });
     expect(created.status).toBe(202);
 
     // The DELETE lands once the file is uploaded and before the job is committed as
@@ -69,7 +79,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('DELETE of a user
     let deleted = 0;
     objects.put = async (key, body, contentType) => {
       const stored = await put(key, body, contentType);
-      if (key.startsWith(`push/${created.body.job_id}/`) && deleted === 0) deleted = (await f.t.api(f.key, 'DELETE', `/v1/users/${gone}`)).statusCode;
+      if (key.startsWith(`push/${created.body.job_id}/`) && deleted === 0)
+        deleted = (await f.t.api(f.key, 'DELETE', `/v1/users/${gone}`)).statusCode;
       return stored;
     };
     try {
@@ -86,7 +97,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('DELETE of a user
   it('users deleted at the same time are all erased from a file they share (no rewrite undoes another)', async () => {
     const ids = Array.from({ length: 6 }, (_, i) => `erase-together-${i}`);
     for (const id of [...ids, 'stays-4']) expect((await register(id)).statusCode).toBe(201);
-    const job = await runJob(f.t, f.key, { scenario: 'daily', candidates_per_user: 1, target_mode: 'manual', user_ids: [...ids, 'stays-4'] });
+    const job = await runJob(f.t, f.key, {
+      scenario: 'daily',
+      candidates_per_user: 1,
+      target_mode: 'manual',
+      user_ids: [...ids, 'stays-4'],
+    });
     const statuses = await Promise.all(ids.map((id) => f.t.api(f.key, 'DELETE', `/v1/users/${id}`).then((r) => r.statusCode)));
     expect(statuses).toEqual(ids.map(() => 204));
     expect((await downloadLines(f.t, await getJob(f.t, f.key, job.job_id))).map((l) => l.user_id)).toEqual(['stays-4']);

@@ -17,7 +17,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the push job que
   beforeAll(async () => {
     database = await backend.create();
     // Two nodes on one database and one object store (as with S3): each its own worker, one clock.
-    const shared = { database: { url: database.url, drop: async () => {} }, env: { OBJECT_STORE_URL: pathToFileURL(mkdtempSync(path.join(tmpdir(), 'cf-objects-'))).href } };
+    const shared = {
+      database: { url: database.url, drop: async () => {} },
+      env: { OBJECT_STORE_URL: pathToFileURL(mkdtempSync(path.join(tmpdir(), 'cf-objects-'))).href },
+    };
     f = await startFeedFixture({ ...shared, perSource: 3 });
     other = await startTestApp({ ...shared, clock: f.t.clock });
     for (const id of ['u1', 'u2', 'u3']) await f.t.api(f.key, 'PUT', `/v1/users/${id}`, { properties: {} });
@@ -31,7 +34,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the push job que
   // Several nodes share a database only on PostgreSQL; SQLite is the one-node embedded mode.
   it.skipIf(backend.name === 'sqlite')('two workers polling at once run each job exactly once', async () => {
     const created: string[] = [];
-    for (let i = 0; i < 5; i++) created.push((await createJob(f.t, f.key, { scenario: 'daily', target_mode: 'manual', user_ids: ['u1', 'u2', 'u3'] })).body.job_id);
+    for (let i = 0; i < 5; i++)
+      created.push((await createJob(f.t, f.key, { scenario: 'daily', target_mode: 'manual', user_ids: ['u1', 'u2', 'u3'] })).body.job_id);
     const [a, b] = await Promise.all([f.t.deps.pushWorker.runPending(), other.deps.pushWorker.runPending()]);
     expect([...a, ...b]).toEqual(['completed', 'completed', 'completed', 'completed', 'completed']);
     for (const id of created) {
@@ -57,7 +61,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the push job que
     expect(new URL(after.download_url).pathname).toBe(new URL(taken.download_url).pathname);
     // What the file offered is exactly what is recorded for the 24-hour rule: the stale run neither wiped nor added to it.
     const offered = (await downloadLines(f.t, after)).reduce((n, l) => n + l.candidates.length, 0);
-    const recorded = await db.selectFrom('push_history').select((eb) => eb.fn.countAll().as('n')).where('job_id', '=', jobId).executeTakeFirstOrThrow();
+    const recorded = await db
+      .selectFrom('push_history')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
     expect(Number(recorded.n)).toBe(offered);
     // Its file was removed, not left behind.
     const staleUrl = await f.t.deps.objects.presignGet(`push/${jobId}/1.jsonl`, 60, f.t.clock.now());
@@ -74,7 +82,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the push job que
     expect(await runner.run(claimed, 'stopping-worker', stopping.signal)).toBe('released');
     await runner.release({ jobId, owner: 'stopping-worker', attempt: claimed.attempts });
     expect(await findJobById(db, jobId)).toMatchObject({ status: 'pending', attempts: 0, leaseOwner: null });
-    const recorded = await db.selectFrom('push_history').select((eb) => eb.fn.countAll().as('n')).where('job_id', '=', jobId).executeTakeFirstOrThrow();
+    const recorded = await db
+      .selectFrom('push_history')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
     expect(Number(recorded.n)).toBe(0);
     expect(await f.t.deps.pushWorker.runPending()).toEqual(['completed']);
     expect(await findJobById(db, jobId)).toMatchObject({ status: 'completed', attempts: 1 });

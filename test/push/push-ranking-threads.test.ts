@@ -17,7 +17,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a push job ranke
       const f = await startFeedFixture({ backend, perSource: 8, env: { RANKING_THREADS: ranking === 'thread' ? '2' : '0' } });
       for (const [i, userId] of users.entries()) {
         // Some with interests or areas of their own, so their rankings differ.
-        const properties = i % 3 === 0 ? { interests: [['政治', '科学', 'スポーツ'][i % 9 === 0 ? 0 : 1]!] } : i % 3 === 1 ? { area_names: ['渋谷'], area_level: 'station' } : {};
+        const properties =
+          i % 3 === 0
+            ? { interests: [['政治', '科学', 'スポーツ'][i % 9 === 0 ? 0 : 1]!] }
+            : i % 3 === 1
+              ? { area_names: ['渋谷'], area_level: 'station' }
+              : {};
         expect((await f.t.api(f.key, 'PUT', `/v1/users/${userId}`, { properties })).statusCode).toBe(201);
       }
       apps[ranking] = f;
@@ -27,12 +32,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a push job ranke
     for (const f of Object.values(apps)) await f.t.close();
   });
 
-  it('writes the same lines, in the users\' order, as ranking inline', async () => {
+  it("writes the same lines, in the users' order, as ranking inline", async () => {
     const files: Record<string, { user_id: string; ids: string[]; scores: number[] }[]> = {};
     for (const [ranking, f] of Object.entries(apps)) {
       const job = await runJob(f.t, f.key, { scenario: 'daily', candidates_per_user: 3, target_mode: 'manual', user_ids: users });
       expect(job).toMatchObject({ status: 'completed', users_processed: users.length });
-      files[ranking] = (await downloadLines(f.t, job)).map((l) => ({ user_id: l.user_id, ids: l.candidates.map((c) => c.id), scores: l.candidates.map((c) => c.score) }));
+      files[ranking] = (await downloadLines(f.t, job)).map((l) => ({
+        user_id: l.user_id,
+        ids: l.candidates.map((c) => c.id),
+        scores: l.candidates.map((c) => c.score),
+      }));
     }
     expect(files.thread!.map((l) => l.user_id)).toEqual(users);
     expect(files.thread!.every((l) => l.ids.length === 3)).toBe(true);

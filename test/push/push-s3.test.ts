@@ -11,7 +11,11 @@ describe('push jobs with an S3-compatible object store (s3rver on loopback)', ()
   beforeAll(async () => {
     s3 = await startS3rver();
     // s3rver checks a presigned URL's expiry against the real clock: the test clock starts there.
-    f = await startFeedFixture({ perSource: 3, clock: new ManualClock(Date.now()), env: { OBJECT_STORE_URL: `s3://${BUCKET}/push-results`, OBJECT_STORE_ENDPOINT: s3.endpoint } });
+    f = await startFeedFixture({
+      perSource: 3,
+      clock: new ManualClock(Date.now()),
+      env: { OBJECT_STORE_URL: `s3://${BUCKET}/push-results`, OBJECT_STORE_ENDPOINT: s3.endpoint },
+    });
     for (const id of ['u1', 'u2', 'u3']) await f.t.api(f.key, 'PUT', `/v1/users/${id}`, { properties: {} });
   });
   afterAll(async () => {
@@ -21,7 +25,12 @@ describe('push jobs with an S3-compatible object store (s3rver on loopback)', ()
 
   it('completes, and the bucket serves the file at the presigned URL to a plain GET', async () => {
     expect(f.t.deps.objects.kind).toBe('s3');
-    const job = await runJob(f.t, f.key, { scenario: 'daily', candidates_per_user: 3, target_mode: 'manual', user_ids: ['u1', 'u2', 'u3'] });
+    const job = await runJob(f.t, f.key, {
+      scenario: 'daily',
+      candidates_per_user: 3,
+      target_mode: 'manual',
+      user_ids: ['u1', 'u2', 'u3'],
+    });
     expect(job).toMatchObject({ status: 'completed', users_processed: 3, consumed_credits: 1.5 });
     const url = new URL(job.download_url);
     expect(`${url.origin}${url.pathname}`).toBe(`${s3.endpoint}/${BUCKET}/push-results/push/${job.job_id}/1.jsonl`);

@@ -39,7 +39,14 @@ describe.skipIf(!postgres)('a push job shared by two workers on PostgreSQL', () 
     const ids = Array.from({ length: USERS }, (_, i) => `u-${String(i).padStart(6, '0')}`);
     const now = Date.now();
     for (let at = 0; at < USERS; at += 4000) {
-      const rows = ids.slice(at, at + 4000).map((user_id) => ({ tenant_id: tenantId, user_id, properties: '{}', created_at: now - 60_000, updated_at: now, last_active_at: null }));
+      const rows = ids.slice(at, at + 4000).map((user_id) => ({
+        tenant_id: tenantId,
+        user_id,
+        properties: '{}',
+        created_at: now - 60_000,
+        updated_at: now,
+        last_active_at: null,
+      }));
       await setup.deps.db.insertInto('users').values(rows).execute();
     }
     await setup.close();
@@ -51,27 +58,44 @@ describe.skipIf(!postgres)('a push job shared by two workers on PostgreSQL', () 
     const workers: ChildWorker[] = [];
     try {
       const call = async (urlPath: string, body?: unknown) =>
-        (await fetch(`${api.url}${urlPath}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        })).json() as Promise<Record<string, any>>;
+        (
+          await fetch(`${api.url}${urlPath}`, {
+            method: body === undefined ? 'GET' : 'POST',
+            headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          })
+        ).json() as Promise<Record<string, any>>;
 
       // Worker A alone: it claims the job and cuts it into chunks.
       workers.push(await startChildWorker(env));
       const { job_id: jobId } = await call('/v1/push-candidates', { scenario: 'daily', candidates_per_user: 2 });
-      const runner = await until('worker A to run the job', async () => {
-        const row = await db.selectFrom('push_jobs').select(['status', 'lease_owner']).where('id', '=', jobId).executeTakeFirstOrThrow();
-        return row.status === 'processing' && row.lease_owner ? row.lease_owner : undefined;
-      }, 60_000, 50);
+      const runner = await until(
+        'worker A to run the job',
+        async () => {
+          const row = await db.selectFrom('push_jobs').select(['status', 'lease_owner']).where('id', '=', jobId).executeTakeFirstOrThrow();
+          return row.status === 'processing' && row.lease_owner ? row.lease_owner : undefined;
+        },
+        60_000,
+        50,
+      );
 
       // Worker B joins and takes chunks of the same job: both hold one at once.
       workers.push(await startChildWorker(env));
-      const owners = await until('both workers to hold chunks of the job', async () => {
-        const rows = await db.selectFrom('push_job_chunks').select('lease_owner').where('job_id', '=', jobId).where('status', '=', 'processing').execute();
-        const held = new Set(rows.map((r) => r.lease_owner));
-        return held.size === 2 ? held : undefined;
-      }, 90_000, 20);
+      const owners = await until(
+        'both workers to hold chunks of the job',
+        async () => {
+          const rows = await db
+            .selectFrom('push_job_chunks')
+            .select('lease_owner')
+            .where('job_id', '=', jobId)
+            .where('status', '=', 'processing')
+            .execute();
+          const held = new Set(rows.map((r) => r.lease_owner));
+          return held.size === 2 ? held : undefined;
+        },
+        90_000,
+        20,
+      );
       expect(owners.has(runner)).toBe(true);
       const before = await call(`/v1/push-candidates/${jobId}`);
       expect(before.status).toBe('processing');
@@ -79,11 +103,15 @@ describe.skipIf(!postgres)('a push job shared by two workers on PostgreSQL', () 
 
       // A dies with its chunk half written: B takes the chunk over, then the job.
       await workers[0]!.stop('SIGKILL');
-      const job = await until('the job to complete', async () => {
-        const body = await call(`/v1/push-candidates/${jobId}`);
-        expect(body.status).not.toBe('failed');
-        return body.status === 'completed' ? body : undefined;
-      }, 180_000);
+      const job = await until(
+        'the job to complete',
+        async () => {
+          const body = await call(`/v1/push-candidates/${jobId}`);
+          expect(body.status).not.toBe('failed');
+          return body.status === 'completed' ? body : undefined;
+        },
+        180_000,
+      );
       expect(job).toMatchObject({ users_total: USERS, users_processed: USERS, users_skipped: 0, consumed_credits: USERS / 2 });
 
       const lines = parseLines(await (await fetch(job.download_url)).text());
@@ -100,7 +128,12 @@ describe.skipIf(!postgres)('a push job shared by two workers on PostgreSQL', () 
 
       // One object: the parts and any half-written upload are gone.
       expect(readdirSync(path.join(dir, 'objects', 'push', jobId))).toEqual(['2.jsonl']);
-      const charged = await db.selectFrom('usage_daily').select((eb) => eb.fn.sum<number>('millicredits').as('m')).where('tenant_id', '=', tenantId).where('endpoint', '=', 'push-candidates').executeTakeFirstOrThrow();
+      const charged = await db
+        .selectFrom('usage_daily')
+        .select((eb) => eb.fn.sum<number>('millicredits').as('m'))
+        .where('tenant_id', '=', tenantId)
+        .where('endpoint', '=', 'push-candidates')
+        .executeTakeFirstOrThrow();
       expect(Number(charged.m)).toBe((USERS / 2) * 1000);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));

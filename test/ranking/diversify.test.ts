@@ -13,8 +13,12 @@ const ids = (list: readonly RankedItem[]): string[] => list.map((item) => item.i
 describe('diversify caps', () => {
   // One source and one category own the 100 best scores; 100 weaker items spread over 40 sources, 10 categories.
   const dominated = [
-    ...Array.from({ length: 100 }, (_, i) => ranked(`a${String(i).padStart(3, '0')}`, 10 - i / 100, { sourceId: 'src_big', category: 'sports' })),
-    ...Array.from({ length: 100 }, (_, i) => ranked(`o${String(i).padStart(3, '0')}`, 5 - i / 100, { sourceId: `src_${i % 40}`, category: `cat_${i % 10}` })),
+    ...Array.from({ length: 100 }, (_, i) =>
+      ranked(`a${String(i).padStart(3, '0')}`, 10 - i / 100, { sourceId: 'src_big', category: 'sports' }),
+    ),
+    ...Array.from({ length: 100 }, (_, i) =>
+      ranked(`o${String(i).padStart(3, '0')}`, 5 - i / 100, { sourceId: `src_${i % 40}`, category: `cat_${i % 10}` }),
+    ),
   ];
 
   it('hold in every run of pageSize items, so any page cut from the list holds them', () => {
@@ -36,7 +40,9 @@ describe('diversify caps', () => {
 
   it('relax only where the pool cannot fill a page, and the category cap still holds then', () => {
     // Two sources cannot fill a page of 10 at 3 per source; three categories can at 4 per category.
-    const uniform = Array.from({ length: 40 }, (_, i) => ranked(`u${String(i).padStart(2, '0')}`, 10 - i / 10, { sourceId: `src_${i % 2}`, category: `cat_${i % 3}` }));
+    const uniform = Array.from({ length: 40 }, (_, i) =>
+      ranked(`u${String(i).padStart(2, '0')}`, 10 - i / 10, { sourceId: `src_${i % 2}`, category: `cat_${i % 3}` }),
+    );
     const list = diversify(uniform, 30, caps, 10);
     expect(list).toHaveLength(30);
     expect(worstWindow(list, 10)).toEqual({ source: 5, category: 4 });
@@ -55,12 +61,16 @@ describe('diversify caps', () => {
   });
 
   it('return everything for a single-source pool rather than fewer items', () => {
-    const single = Array.from({ length: 12 }, (_, i) => ranked(`s${String(i).padStart(2, '0')}`, 1 - i / 100, { sourceId: 'src_only', category: `cat_${i % 4}` }));
+    const single = Array.from({ length: 12 }, (_, i) =>
+      ranked(`s${String(i).padStart(2, '0')}`, 1 - i / 100, { sourceId: 'src_only', category: `cat_${i % 4}` }),
+    );
     expect(diversify(single, 20, caps, 10)).toHaveLength(12);
   });
 
   it('treat uncategorised items as one category', () => {
-    const items = Array.from({ length: 30 }, (_, i) => ranked(`n${String(i).padStart(2, '0')}`, 3 - i / 10, { sourceId: `src_${i}`, category: i < 20 ? null : `cat_${i}` }));
+    const items = Array.from({ length: 30 }, (_, i) =>
+      ranked(`n${String(i).padStart(2, '0')}`, 3 - i / 10, { sourceId: `src_${i}`, category: i < 20 ? null : `cat_${i}` }),
+    );
     const list = diversify(items, 10, config({ diversity: { lambda: 1, max_per_source: 3, max_per_category: 4 } }), 10);
     expect(list.filter((item) => item.candidate.category === null)).toHaveLength(4);
   });
@@ -73,7 +83,12 @@ describe('diversify MMR', () => {
   const filler = Array.from({ length: 10 }, (_, i) => ranked(`z${i}`, 0, { vector: null, sourceId: `src_z${i}`, category: `z${i}` }));
 
   it('separates near-duplicates: a different item moves up between them', () => {
-    const items = [ranked('dup1', 1, { vector: x, sourceId: 's1' }), ranked('dup2', 0.99, { vector: x, sourceId: 's2' }), ranked('other', 0.9, { vector: y, sourceId: 's3' }), ...filler];
+    const items = [
+      ranked('dup1', 1, { vector: x, sourceId: 's1' }),
+      ranked('dup2', 0.99, { vector: x, sourceId: 's2' }),
+      ranked('other', 0.9, { vector: y, sourceId: 's3' }),
+      ...filler,
+    ];
     expect(ids(diversify(items, 3, loose(0.7), 10))).toEqual(['dup1', 'other', 'dup2']);
     expect(ids(diversify(items, 3, loose(1), 10))).toEqual(['dup1', 'dup2', 'other']);
   });

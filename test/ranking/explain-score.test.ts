@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { buildProfile } from '../../src/ranking/profile.js';
-import { areaBoost, collaborative, explainScore, followBoost, freshness, popularity, relevance, scoreCandidate, tenantPriorCtr } from '../../src/ranking/score.js';
+import {
+  areaBoost,
+  collaborative,
+  explainScore,
+  followBoost,
+  freshness,
+  popularity,
+  relevance,
+  scoreCandidate,
+  tenantPriorCtr,
+} from '../../src/ranking/score.js';
 import { config, context, pool, topicVectors } from './fixtures.js';
 
 describe('explainScore', () => {
@@ -13,8 +23,13 @@ describe('explainScore', () => {
     factors: Float32Array.from([0.5, -0.2, 0.8, 0.1]),
   });
   // Every third item has collaborative factors; the others are new to the model.
-  const withFactors = (items: ReturnType<typeof pool>) => items.map((c, i) => (i % 3 === 0 ? { ...c, factors: Float32Array.from([i % 5, 0.3, -0.1, 0.2]) } : c));
-  const ctx = context({ profile, areas: [{ id: 'station:1', cityId: 'city:13104', prefectureId: 'pref:13' }], config: config({ weights: { relevance: 1.5, collaborative: 0.8, freshness: 0.7, popularity: 0.3, area: 2, follow: 4 } }) });
+  const withFactors = (items: ReturnType<typeof pool>) =>
+    items.map((c, i) => (i % 3 === 0 ? { ...c, factors: Float32Array.from([i % 5, 0.3, -0.1, 0.2]) } : c));
+  const ctx = context({
+    profile,
+    areas: [{ id: 'station:1', cityId: 'city:13104', prefectureId: 'pref:13' }],
+    config: config({ weights: { relevance: 1.5, collaborative: 0.8, freshness: 0.7, popularity: 0.3, area: 2, follow: 4 } }),
+  });
   const prior = tenantPriorCtr(ctx.tenantCtr);
 
   it('gives exactly the score scoreCandidate gives, as the sum of weight × component', () => {
@@ -34,7 +49,10 @@ describe('explainScore', () => {
   });
 
   it('counts a component with weight 0 as 0, and the follow boost only for followed sources', () => {
-    const noFollow = { ...ctx, config: config({ weights: { relevance: 1, collaborative: 1, freshness: 1, popularity: 1, area: 1, follow: 0 } }) };
+    const noFollow = {
+      ...ctx,
+      config: config({ weights: { relevance: 1, collaborative: 1, freshness: 1, popularity: 1, area: 1, follow: 0 } }),
+    };
     const followed = pool(200).find((c) => c.sourceId === 'src_1')!;
     expect(explainScore(followed, ctx).parts.follow).toBe(4);
     expect(explainScore(followed, noFollow).parts.follow).toBe(0);

@@ -22,7 +22,18 @@ export function context(overrides: Partial<RankContext> = {}): RankContext {
 }
 
 export function candidate(id: string, overrides: Partial<Candidate> = {}): Candidate {
-  return { id, sourceId: 'src_a', category: 'society', publishedAt: NOW - HOUR, vector: null, areaIds: [], impressions: 100, clicks: 5, factors: null, ...overrides };
+  return {
+    id,
+    sourceId: 'src_a',
+    category: 'society',
+    publishedAt: NOW - HOUR,
+    vector: null,
+    areaIds: [],
+    impressions: 100,
+    clicks: 5,
+    factors: null,
+    ...overrides,
+  };
 }
 
 export function normalised(v: Float32Array): Float32Array {

@@ -7,7 +7,19 @@ const DAY = 24 * HOUR;
 const vectorOf = topicVectors(8, 3);
 
 function signal(overrides: Partial<ItemSignal> = {}): ItemSignal {
-  return { vector: null, category: null, sourceId: 'src_a', clicks: 0, likes: 0, dislikes: 0, shares: 0, dwellMs: 0, impressions: 1, lastAt: NOW - HOUR, ...overrides };
+  return {
+    vector: null,
+    category: null,
+    sourceId: 'src_a',
+    clicks: 0,
+    likes: 0,
+    dislikes: 0,
+    shares: 0,
+    dwellMs: 0,
+    impressions: 1,
+    lastAt: NOW - HOUR,
+    ...overrides,
+  };
 }
 
 const build = (signals: ItemSignal[], interestVector: Float32Array | null = null) =>
@@ -44,7 +56,10 @@ describe('buildProfile', () => {
 
   it('pushes away from disliked items, and slightly from items shown and never clicked', () => {
     const politics = vectorOf(2);
-    const p = build([signal({ vector: politics, category: 'politics', sourceId: 'src_p', dislikes: 1 }), signal({ category: 'world', impressions: 4 })]);
+    const p = build([
+      signal({ vector: politics, category: 'politics', sourceId: 'src_p', dislikes: 1 }),
+      signal({ category: 'world', impressions: 4 }),
+    ]);
     expect(dot(p.vector as Float32Array, politics)).toBeCloseTo(-1, 5);
     expect(dot(p.vector as Float32Array, vectorOf(2))).toBeLessThan(-0.3);
     expect(p.categoryAffinity.get('politics')).toBeLessThan(-0.5);
@@ -63,10 +78,7 @@ describe('buildProfile', () => {
   });
 
   it('weighs recent signals above old ones (half-life 14 days)', () => {
-    const p = build([
-      signal({ category: 'new', clicks: 1, lastAt: NOW }),
-      signal({ category: 'old', clicks: 1, lastAt: NOW - 14 * DAY }),
-    ]);
+    const p = build([signal({ category: 'new', clicks: 1, lastAt: NOW }), signal({ category: 'old', clicks: 1, lastAt: NOW - 14 * DAY })]);
     expect(p.categoryAffinity.get('old')).toBeCloseTo(Math.tanh(0.5 / 3), 6);
     expect(p.categoryAffinity.get('new') as number).toBeGreaterThan(p.categoryAffinity.get('old') as number);
   });
@@ -75,7 +87,10 @@ describe('buildProfile', () => {
     const interest = vectorOf(4);
     expect(dot(build([], interest).vector as Float32Array, interest)).toBeCloseTo(1, 5);
     const fewClicks = build([signal({ vector: vectorOf(6), clicks: 1 })], interest);
-    const manyClicks = build(Array.from({ length: 20 }, () => signal({ vector: vectorOf(6), clicks: 1 })), interest);
+    const manyClicks = build(
+      Array.from({ length: 20 }, () => signal({ vector: vectorOf(6), clicks: 1 })),
+      interest,
+    );
     expect(dot(fewClicks.vector as Float32Array, interest)).toBeGreaterThan(dot(fewClicks.vector as Float32Array, vectorOf(6)));
     expect(dot(manyClicks.vector as Float32Array, interest)).toBeLessThan(0.3);
   });

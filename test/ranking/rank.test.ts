@@ -7,11 +7,23 @@ import { candidate, config, context, NOW, pool, worstWindow } from './fixtures.j
 const candidates = pool(600);
 const noExploration = config({ exploration: 0 });
 const ids = (list: readonly RankedItem[]): string[] => list.map((item) => item.id);
-const share = (list: readonly RankedItem[], category: string): number => list.filter((item) => item.candidate.category === category).length / list.length;
+const share = (list: readonly RankedItem[], category: string): number =>
+  list.filter((item) => item.candidate.category === category).length / list.length;
 
 function clickedProfile(clicked: Candidate[], followed: string[] = []) {
   return buildProfile({
-    signals: clicked.map((c) => ({ vector: c.vector, category: c.category, sourceId: c.sourceId, clicks: 1, likes: 0, dislikes: 0, shares: 0, dwellMs: 20_000, impressions: 1, lastAt: NOW })),
+    signals: clicked.map((c) => ({
+      vector: c.vector,
+      category: c.category,
+      sourceId: c.sourceId,
+      clicks: 1,
+      likes: 0,
+      dislikes: 0,
+      shares: 0,
+      dwellMs: 20_000,
+      impressions: 1,
+      lastAt: NOW,
+    })),
     interestVector: null,
     followedSources: followed,
     now: NOW,
@@ -39,7 +51,9 @@ describe('rank', () => {
   it('ranks an item of a followed source above where it stands without the follow', () => {
     const target = candidates[300] as Candidate;
     const position = (followed: string[]): number =>
-      ids(rank(candidates, context({ profile: clickedProfile([], followed), config: noExploration }), { limit: 600, pageSize: 20 })).indexOf(target.id);
+      ids(
+        rank(candidates, context({ profile: clickedProfile([], followed), config: noExploration }), { limit: 600, pageSize: 20 }),
+      ).indexOf(target.id);
     expect(position([target.sourceId])).toBeLessThan(position([]));
   });
 
@@ -50,7 +64,9 @@ describe('rank', () => {
   });
 
   it('lets the seed change the exploration picks only', () => {
-    const lists = [1, 2, 3, 4].map((seed) => rank(candidates, context({ seed, config: config({ exploration: 0.1 }) }), { limit: 100, pageSize: 10 }));
+    const lists = [1, 2, 3, 4].map((seed) =>
+      rank(candidates, context({ seed, config: config({ exploration: 0.1 }) }), { limit: 100, pageSize: 10 }),
+    );
     const ranked = lists.map((list) => ids(list.filter((item) => item.exploration !== true)));
     const shortest = Math.min(...ranked.map((r) => r.length));
     for (const r of ranked) expect(r.slice(0, shortest)).toEqual((ranked[0] as string[]).slice(0, shortest));
@@ -71,7 +87,8 @@ describe('rank', () => {
     }
     expect(list[0]?.exploration).toBeUndefined();
     // One pick per block of 10 positions, and the page caps still hold around them.
-    for (let block = 0; block < 20; block++) expect(list.slice(block * 10, block * 10 + 10).filter((i) => i.exploration === true).length).toBeLessThanOrEqual(2);
+    for (let block = 0; block < 20; block++)
+      expect(list.slice(block * 10, block * 10 + 10).filter((i) => i.exploration === true).length).toBeLessThanOrEqual(2);
     expect(worstWindow(list, 20).source).toBeLessThanOrEqual(3);
     expect(worstWindow(list, 20).category).toBeLessThanOrEqual(4);
     expect(new Set(ids(list)).size).toBe(limit);
@@ -96,7 +113,9 @@ describe('rank', () => {
 
   it('rounds the share: 5 % of 20 slots is one pick, 0 % none', () => {
     const count = (exploration: number): number =>
-      rank(candidates, context({ config: config({ exploration }) }), { limit: 20, pageSize: 20 }).filter((item) => item.exploration === true).length;
+      rank(candidates, context({ config: config({ exploration }) }), { limit: 20, pageSize: 20 }).filter(
+        (item) => item.exploration === true,
+      ).length;
     expect(count(0.05)).toBe(1);
     expect(count(0)).toBe(0);
   });

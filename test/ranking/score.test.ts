@@ -9,7 +9,15 @@ function only(component: keyof RankingConfig['weights']): RankingConfig {
 }
 
 function profile(overrides: Partial<UserProfile> = {}): UserProfile {
-  return { vector: null, categoryAffinity: new Map(), sourceAffinity: new Map(), followedSources: new Set(), evidence: 0, factors: null, ...overrides };
+  return {
+    vector: null,
+    categoryAffinity: new Map(),
+    sourceAffinity: new Map(),
+    followedSources: new Set(),
+    evidence: 0,
+    factors: null,
+    ...overrides,
+  };
 }
 
 describe('freshness', () => {
@@ -93,7 +101,13 @@ describe('relevance', () => {
   });
 
   it('adds category and source affinities, negative ones pushing down', () => {
-    const p = profile({ categoryAffinity: new Map([['sports', 1], ['politics', -1]]), sourceAffinity: new Map([['src_b', 1]]) });
+    const p = profile({
+      categoryAffinity: new Map([
+        ['sports', 1],
+        ['politics', -1],
+      ]),
+      sourceAffinity: new Map([['src_b', 1]]),
+    });
     const sports = relevance(candidate('s', { category: 'sports' }), p);
     const politics = relevance(candidate('p', { category: 'politics' }), p);
     const other = relevance(candidate('o', { category: 'world' }), p);

@@ -42,7 +42,9 @@ describe('the README walkthrough against a started demo', () => {
       ...blocks.map((block, i) => `echo "== block ${i + 1}" >&2\n${block.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`)}`),
       // What the walkthrough left behind, for the checks below.
       'echo "CHECK clicked=$CLICKED"',
-      'echo "CHECK after=$(curl -s -H "Authorization: Bearer $KEY" "http://127.0.0.1:' + port + '/v1/feed?scenario=news-feed&user_id=user-1&limit=100" | node -pe \'JSON.parse(require("fs").readFileSync(0)).items.map((i) => i.id).join(",")\')"',
+      'echo "CHECK after=$(curl -s -H "Authorization: Bearer $KEY" "http://127.0.0.1:' +
+        port +
+        '/v1/feed?scenario=news-feed&user_id=user-1&limit=100" | node -pe \'JSON.parse(require("fs").readFileSync(0)).items.map((i) => i.id).join(",")\')"',
       'echo "CHECK src=$SRC"',
       'echo "CHECK job=$(curl -s -H "Authorization: Bearer $KEY" http://127.0.0.1:' + port + '/v1/push-candidates/$JOB | json status)"',
     ].join('\n');
@@ -71,14 +73,14 @@ describe('the README walkthrough against a started demo', () => {
     expect(run.stdout.match(/^\d\.\d{3} \S.* \| .+$/gm)!.length).toBeGreaterThanOrEqual(20);
   });
 
-  it('the clicked article has left user-1\'s feed', () => {
+  it("the clicked article has left user-1's feed", () => {
     const clicked = check('clicked');
     expect(clicked).toMatch(/^cnt_/);
     expect(check('after')!.split(',').length).toBeGreaterThan(10);
     expect(check('after')!.split(',')).not.toContain(clicked);
   });
 
-  it('the push job completed and its file holds user-1\'s candidates', () => {
+  it("the push job completed and its file holds user-1's candidates", () => {
     expect(check('job')).toBe('completed');
     const line = run.stdout.split('\n').find((l) => l.startsWith('{"user_id":"user-1","candidates":'));
     expect(line, run.stdout).toBeDefined();

@@ -18,8 +18,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('usage ledger on 
     handle = openDatabase(database.url);
     await migrateToLatest(handle.db);
     await insertTenant(handle.db, {
-      id: tenant.id, name: 'L', plan: 'starter', rate_limit_rps: null, usage_cap_millicredits: 1000, billing_anchor_day: 1,
-      webhook_url: null, webhook_secret: null, created_at: 0, updated_at: 0,
+      id: tenant.id,
+      name: 'L',
+      plan: 'starter',
+      rate_limit_rps: null,
+      usage_cap_millicredits: 1000,
+      billing_anchor_day: 1,
+      webhook_url: null,
+      webhook_secret: null,
+      created_at: 0,
+      updated_at: 0,
     });
   });
   afterAll(async () => {

@@ -28,7 +28,12 @@ function awsSignature(url: URL, secretAccessKey: string): string {
   const canonical = ['GET', url.pathname, query, `host:${url.host}`, '', 'host', 'UNSIGNED-PAYLOAD'].join('\n');
   const date = url.searchParams.get('X-Amz-Date')!;
   const [, day, region, service] = url.searchParams.get('X-Amz-Credential')!.split('/');
-  const toSign = ['AWS4-HMAC-SHA256', date, `${day}/${region}/${service}/aws4_request`, createHash('sha256').update(canonical).digest('hex')].join('\n');
+  const toSign = [
+    'AWS4-HMAC-SHA256',
+    date,
+    `${day}/${region}/${service}/aws4_request`,
+    createHash('sha256').update(canonical).digest('hex'),
+  ].join('\n');
   let key = hmac(`AWS4${secretAccessKey}`, day!);
   for (const part of [region!, service!, 'aws4_request']) key = hmac(key, part);
   return hmac(key, toSign).toString('hex');
@@ -96,12 +101,18 @@ describe('local presigned URLs', () => {
     const s = signer();
     const { pathAndQuery, host } = target(await s.sign(KEY, 3600, T0));
     const withParam = (name: string, value: string) => pathAndQuery.replace(new RegExp(`${name}=[^&]*`), `${name}=${value}`);
-    expect(await s.verify(withParam('X-Amz-Expires', '604801'), host, T0)).toEqual({ valid: false, reason: 'X-Amz-Expires is over 604800 seconds' });
+    expect(await s.verify(withParam('X-Amz-Expires', '604801'), host, T0)).toEqual({
+      valid: false,
+      reason: 'X-Amz-Expires is over 604800 seconds',
+    });
     for (const bad of ['0', '-1', '03600', '1e3', '', 'abc']) {
       expect((await s.verify(withParam('X-Amz-Expires', bad), host, T0)).valid, bad).toBe(false);
     }
     for (const bad of ['20261315T120000Z', '20260115T120000', '2026-01-15T12:00:00Z', '']) {
-      expect(await s.verify(withParam('X-Amz-Date', bad), host, T0), bad).toEqual({ valid: false, reason: 'X-Amz-Date is missing or malformed' });
+      expect(await s.verify(withParam('X-Amz-Date', bad), host, T0), bad).toEqual({
+        valid: false,
+        reason: 'X-Amz-Date is missing or malformed',
+      });
     }
     expect((await s.verify(pathAndQuery.replace('/objects/push/', '/objects/push/../'), host, T0)).valid).toBe(false);
     expect((await s.verify(pathAndQuery.replace('%2F', '%ZZ'), host, T0)).valid).toBe(false);
@@ -115,7 +126,9 @@ describe('local presigned URLs', () => {
     const s = signer('https://api.example.com/feed-api');
     const url = new URL(await s.sign(KEY, 3600, T0));
     expect(url.pathname).toBe(`/feed-api/objects/${KEY}`);
-    expect(url.searchParams.get('X-Amz-Signature')).toBe(awsSignature(url, createHmac('sha256', SECRET_KEY).update('content-feed:object-urls').digest('hex')));
+    expect(url.searchParams.get('X-Amz-Signature')).toBe(
+      awsSignature(url, createHmac('sha256', SECRET_KEY).update('content-feed:object-urls').digest('hex')),
+    );
     expect((await s.verify(`/objects/${KEY}${url.search}`, 'api.example.com', T0)).valid).toBe(true);
   });
 });

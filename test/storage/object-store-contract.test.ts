@@ -77,16 +77,12 @@ describe.each(backends)('object store contract: $name', (backend) => {
   });
 
   it('a stream that fails midway rejects and leaves no object', async () => {
-    await expect(store.put('push/job_c/1.jsonl', failingAfter(100_000), 'application/x-ndjson')).rejects.toThrow(
-      'source failed midway',
-    );
+    await expect(store.put('push/job_c/1.jsonl', failingAfter(100_000), 'application/x-ndjson')).rejects.toThrow('source failed midway');
     expect(await store.get('push/job_c/1.jsonl')).toBeNull();
   });
 
   it('a stream that fails after a multipart upload began rejects and leaves no object', async () => {
-    await expect(store.put('push/job_d/1.jsonl', failingAfter(9 * MiB), 'application/x-ndjson')).rejects.toThrow(
-      'source failed midway',
-    );
+    await expect(store.put('push/job_d/1.jsonl', failingAfter(9 * MiB), 'application/x-ndjson')).rejects.toThrow('source failed midway');
     expect(await store.get('push/job_d/1.jsonl')).toBeNull();
   });
 

@@ -9,7 +9,6 @@ import type { ObjectStore } from '../../src/storage/object-store.js';
 export const SECRET_KEY = 'test-secret-key-0123456789abcdef0123456789';
 export { BUCKET, startS3rver } from '../helpers/s3rver.js';
 
-
 /** A store built by the factory from environment variables, as `deps.ts` builds it. */
 export function storeFromEnv(env: Record<string, string>, publicBaseUrl = 'http://127.0.0.1:8080'): ObjectStore {
   const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cf-objects-')), ...env }, { readDotEnv: false });

@@ -13,13 +13,28 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('operator admin A
 
   describe('tenants', () => {
     it('creates a tenant with its plan, cap and anchor day', async () => {
-      const res = await t.admin('POST', '/admin/v1/tenants', { name: 'Acme', plan: 'professional', usage_cap_credits: 12.5, billing_anchor_day: 10 });
+      const res = await t.admin('POST', '/admin/v1/tenants', {
+        name: 'Acme',
+        plan: 'professional',
+        usage_cap_credits: 12.5,
+        billing_anchor_day: 10,
+      });
       expect(res.statusCode).toBe(201);
       const tenant = res.json();
-      expect(tenant).toMatchObject({ name: 'Acme', plan: 'professional', rate_limit_rps: 100, usage_cap_credits: 12.5, billing_anchor_day: 10, webhook_url: null });
+      expect(tenant).toMatchObject({
+        name: 'Acme',
+        plan: 'professional',
+        rate_limit_rps: 100,
+        usage_cap_credits: 12.5,
+        billing_anchor_day: 10,
+        webhook_url: null,
+      });
       expect(tenant.id).toMatch(/^ten_/);
       expect(res.headers.location).toBe(`/admin/v1/tenants/${tenant.id}`);
-      expect((await t.admin('GET', `/admin/v1/tenants/${tenant.id}`)).json()).toMatchObject({ id: tenant.id, current_cycle: { used_credits: 0 } });
+      expect((await t.admin('GET', `/admin/v1/tenants/${tenant.id}`)).json()).toMatchObject({
+        id: tenant.id,
+        current_cycle: { used_credits: 0 },
+      });
     });
 
     it('requires a rate for the custom plan and refuses one for fixed plans', async () => {
@@ -42,7 +57,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('operator admin A
 
     it('changes plan and cap; null removes the cap; 0 is a real cap', async () => {
       const { tenantId } = await t.createTenant({ usage_cap_credits: 3 });
-      expect((await t.admin('PATCH', `/admin/v1/tenants/${tenantId}`, { plan: 'enterprise', usage_cap_credits: 0 })).json()).toMatchObject({ rate_limit_rps: 500, usage_cap_credits: 0 });
+      expect((await t.admin('PATCH', `/admin/v1/tenants/${tenantId}`, { plan: 'enterprise', usage_cap_credits: 0 })).json()).toMatchObject({
+        rate_limit_rps: 500,
+        usage_cap_credits: 0,
+      });
       expect((await t.admin('PATCH', `/admin/v1/tenants/${tenantId}`, { usage_cap_credits: null })).json().usage_cap_credits).toBeNull();
       expect((await t.admin('PATCH', `/admin/v1/tenants/${tenantId}`, {})).statusCode).toBe(400);
     });
@@ -141,19 +159,29 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('operator admin A
       await t.admin('PUT', `/admin/v1/tenants/${a.tenantId}/algorithms/x`, {});
       await t.admin('PUT', `/admin/v1/tenants/${a.tenantId}/scenarios/home`, { type: 'feed', algorithm_id: 'x' });
       expect((await t.admin('GET', `/admin/v1/tenants/${b.tenantId}/scenarios/home`)).statusCode).toBe(404);
-      expect((await t.admin('PUT', `/admin/v1/tenants/${b.tenantId}/scenarios/home`, { type: 'feed', algorithm_id: 'x' })).statusCode).toBe(400);
+      expect((await t.admin('PUT', `/admin/v1/tenants/${b.tenantId}/scenarios/home`, { type: 'feed', algorithm_id: 'x' })).statusCode).toBe(
+        400,
+      );
     });
   });
 
   describe('sources and contents', () => {
     it('registers a source, changes its trust level, and deletes it with its contents', async () => {
       const { apiKey } = await t.createTenant();
-      const created = await t.admin('POST', '/admin/v1/sources', { name: 'Kyoto Times', feed_url: 'https://kyoto.example/rss', trust_level: 0, language: 'ja', category: 'local' });
+      const created = await t.admin('POST', '/admin/v1/sources', {
+        name: 'Kyoto Times',
+        feed_url: 'https://kyoto.example/rss',
+        trust_level: 0,
+        language: 'ja',
+        category: 'local',
+      });
       expect(created.statusCode).toBe(201);
       const source = created.json();
       expect(source).toMatchObject({ name: 'Kyoto Times', trust_level: 0, active: true });
       expect((await t.admin('PATCH', `/admin/v1/sources/${source.id}`, { trust_level: 2 })).json().trust_level).toBe(2);
-      expect((await t.admin('POST', '/admin/v1/sources', { name: 'x', trust_level: 1, feed_url: 'javascript:alert(1)' })).statusCode).toBe(400);
+      expect((await t.admin('POST', '/admin/v1/sources', { name: 'x', trust_level: 1, feed_url: 'javascript:alert(1)' })).statusCode).toBe(
+        400,
+      );
       const contentId = await t.ingest({ source_id: source.id, url: 'https://kyoto.example/a/1' });
       expect((await t.api(apiKey, 'GET', `/v1/contents/${contentId}`)).statusCode).toBe(200);
       expect((await t.admin('DELETE', `/admin/v1/sources/${source.id}`)).statusCode).toBe(204);
@@ -184,7 +212,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('operator admin A
         url: 'https://tokyo.example/news/1?utm_source=x',
         summary: '渋谷駅の近くに新しい施設が開業した。多くの人が訪れた。',
         // The proxied thumbnail: 400 px wide, signed (docs/thumbnails.md).
-        thumbnail: { url: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:8080/thumbnails/${id}\\?w=400&v=[\\w-]{8}&sig=[\\w-]{22}$`)), width: 400, height: 225 },
+        thumbnail: {
+          url: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:8080/thumbnails/${id}\\?w=400&v=[\\w-]{8}&sig=[\\w-]{22}$`)),
+          width: 400,
+          height: 225,
+        },
         source: { id: sourceId, name: 'Tokyo Wire' },
         category: 'business', // the source's "economy", normalised (docs/analysis.md)
         language: 'ja',
@@ -208,7 +240,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('operator admin A
     it('refuses a thumbnail without its size, an unknown source, and a bad date', async () => {
       const sourceId = await t.createSource();
       const base = { source_id: sourceId, url: 'https://x.example/1', title: 't', published_at: '2026-01-01T00:00:00Z' };
-      expect(fieldNames(await t.admin('POST', '/admin/v1/contents', { ...base, thumbnail_url: 'https://x.example/i.jpg' }))).toEqual(['thumbnail_url']);
+      expect(fieldNames(await t.admin('POST', '/admin/v1/contents', { ...base, thumbnail_url: 'https://x.example/i.jpg' }))).toEqual([
+        'thumbnail_url',
+      ]);
       expect(fieldNames(await t.admin('POST', '/admin/v1/contents', { ...base, source_id: 'src_nope' }))).toEqual(['source_id']);
       expect(fieldNames(await t.admin('POST', '/admin/v1/contents', { ...base, published_at: 'yesterday' }))).toEqual(['published_at']);
     });

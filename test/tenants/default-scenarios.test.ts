@@ -29,7 +29,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a new tenant wor
     const key = (await t.admin('POST', `${base}/api-keys`, {})).json().api_key;
     const source = await t.createSource({ trust_level: 2 });
     const [article] = fixtureArticles(1, { publishedAt: new Date(t.clock.now() - 60_000) });
-    const id = await t.ingest({ source_id: source, url: 'https://news.example/fresh/1', title: article!.title, body: article!.paragraphs.join('\n') });
+    const id = await t.ingest({
+      source_id: source,
+      url: 'https://news.example/fresh/1',
+      title: article!.title,
+      body: article!.paragraphs.join('\n'),
+    });
     t.clock.advance(1000);
     const feed = await t.api(key, 'GET', '/v1/feed?scenario=feed');
     expect(feed.statusCode).toBe(200);

@@ -36,7 +36,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))("searching a tena
     expect(await found('?prefix=user-1')).toEqual(['user-1', 'user-10']);
     expect(await found(`?prefix=${encodeURIComponent('user_')}`)).toEqual(['user_%']);
     const [first] = (await t.admin('GET', `${base}?prefix=user-1`)).json().users;
-    expect(first).toMatchObject({ user_id: 'user-1', properties: { plan: 'gold', age: 30 }, created_at: expect.any(String), last_active_at: null });
+    expect(first).toMatchObject({
+      user_id: 'user-1',
+      properties: { plan: 'gold', age: 30 },
+      created_at: expect.any(String),
+      last_active_at: null,
+    });
   });
 
   it('finds users by a property, or by its value: equal, or held by a list, compared as text', async () => {
@@ -56,6 +61,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))("searching a tena
     const next = (await t.admin('GET', `${base}?prefix=user&limit=2&cursor=${encodeURIComponent(first.meta.next_cursor)}`)).json();
     expect(next.users.map((u: { user_id: string }) => u.user_id)).toEqual(['user-2', 'user_%']);
     expect(next.meta.next_cursor).toBeNull();
-    expect((await t.admin('GET', `${base}?prefix=guest&limit=2&cursor=${encodeURIComponent(first.meta.next_cursor)}`)).statusCode).toBe(400);
+    expect((await t.admin('GET', `${base}?prefix=guest&limit=2&cursor=${encodeURIComponent(first.meta.next_cursor)}`)).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -17,29 +17,53 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('users written in
   const stored = async (userId: string) =>
     handle.db.selectFrom('users').selectAll().where('tenant_id', '=', TENANT).where('user_id', '=', userId).executeTakeFirst();
   const put = (userId: string, properties: Record<string, unknown>) =>
-    handle.db.insertInto('users').values({ tenant_id: TENANT, user_id: userId, properties: JSON.stringify(properties), created_at: 1, updated_at: 1, last_active_at: 50 }).execute();
+    handle.db
+      .insertInto('users')
+      .values({
+        tenant_id: TENANT,
+        user_id: userId,
+        properties: JSON.stringify(properties),
+        created_at: 1,
+        updated_at: 1,
+        last_active_at: 50,
+      })
+      .execute();
 
   it('creates new users, and merges into one created meanwhile instead of dropping its attributes', async () => {
     await put('u-put', { plan: 'gold', age: 30 });
     await put('u-full', Object.fromEntries(Array.from({ length: MAX_PROPERTY_KEYS }, (_, i) => [`k${i}`, i])));
     await put('u-bare', { plan: 'silver' });
     // More than one INSERT's worth (200 rows), so the merge is found in a later chunk too.
-    const fresh = Array.from({ length: 250 }, (_, i): [string, NewUser] => [`u-new-${String(i).padStart(3, '0')}`, { properties: { n: i }, createdAt: 10, lastActiveAt: 20 }]);
-    await handle.db.transaction().execute((trx) =>
-      insertNewUsers(
-        trx,
-        TENANT,
-        new Map<string, NewUser>([
-          ...fresh,
-          ['u-put', { properties: { age: 31, city: '東京' }, createdAt: 10, lastActiveAt: null }],
-          ['u-full', { properties: { extra: 1 }, createdAt: 10, lastActiveAt: null }],
-          ['u-bare', { properties: {}, createdAt: 10, lastActiveAt: null }],
-        ]),
-        100,
-      ),
-    );
-    expect(await stored('u-new-249')).toMatchObject({ properties: JSON.stringify({ n: 249 }), created_at: 10, updated_at: 100, last_active_at: 20 });
-    const count = await handle.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', 'like', 'u-new-%').executeTakeFirstOrThrow();
+    const fresh = Array.from({ length: 250 }, (_, i): [string, NewUser] => [
+      `u-new-${String(i).padStart(3, '0')}`,
+      { properties: { n: i }, createdAt: 10, lastActiveAt: 20 },
+    ]);
+    await handle.db
+      .transaction()
+      .execute((trx) =>
+        insertNewUsers(
+          trx,
+          TENANT,
+          new Map<string, NewUser>([
+            ...fresh,
+            ['u-put', { properties: { age: 31, city: '東京' }, createdAt: 10, lastActiveAt: null }],
+            ['u-full', { properties: { extra: 1 }, createdAt: 10, lastActiveAt: null }],
+            ['u-bare', { properties: {}, createdAt: 10, lastActiveAt: null }],
+          ]),
+          100,
+        ),
+      );
+    expect(await stored('u-new-249')).toMatchObject({
+      properties: JSON.stringify({ n: 249 }),
+      created_at: 10,
+      updated_at: 100,
+      last_active_at: 20,
+    });
+    const count = await handle.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', 'like', 'u-new-%')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(250);
     const merged = await stored('u-put');
     expect(JSON.parse(merged!.properties)).toEqual({ plan: 'gold', age: 31, city: '東京' });

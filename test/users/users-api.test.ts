@@ -15,10 +15,18 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('user endpoints o
   const names = (res: { json(): any }) => (res.json().errors ?? []).map((e: { name: string }) => e.name);
 
   it('PUT creates (201) then replaces (200); GET shows properties and timestamps; all free', async () => {
-    const created = await t.api(key, 'PUT', '/v1/users/alice', { properties: { area_names: ['渋谷'], area_level: 'station', interests: ['tech'], plan: 'gold' } });
+    const created = await t.api(key, 'PUT', '/v1/users/alice', {
+      properties: { area_names: ['渋谷'], area_level: 'station', interests: ['tech'], plan: 'gold' },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.headers['x-credits-used']).toBe('0');
-    expect(created.json()).toMatchObject({ user_id: 'alice', properties: { area_names: ['渋谷'], plan: 'gold' }, last_active_at: null, followed_sources: [], blocked_sources: [] });
+    expect(created.json()).toMatchObject({
+      user_id: 'alice',
+      properties: { area_names: ['渋谷'], plan: 'gold' },
+      last_active_at: null,
+      followed_sources: [],
+      blocked_sources: [],
+    });
     t.clock.advance(1000);
     const replaced = await t.api(key, 'PUT', '/v1/users/alice', { properties: { language: 'ja' } });
     expect(replaced.statusCode).toBe(200);
@@ -41,7 +49,15 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('user endpoints o
       properties: { area_level: 'street', birth_year: '1990', registered_at: 'last year', interests: 'tech', nested: { a: 1 } },
     });
     expect(bad.statusCode).toBe(400);
-    expect(names(bad)).toEqual(expect.arrayContaining(['properties.area_level', 'properties.birth_year', 'properties.registered_at', 'properties.interests', 'properties.nested']));
+    expect(names(bad)).toEqual(
+      expect.arrayContaining([
+        'properties.area_level',
+        'properties.birth_year',
+        'properties.registered_at',
+        'properties.interests',
+        'properties.nested',
+      ]),
+    );
     const many = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, i]));
     expect((await t.api(key, 'PUT', '/v1/users/carol', { properties: many })).statusCode).toBe(400);
     const big = { note: 'x'.repeat(2000), ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`n${i}`, 'y'.repeat(2000)])) };
@@ -117,7 +133,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('user endpoints o
     const capped = await t.createTenant({ plan: 'starter' });
     const source = await t.createSource({ name: 'Capped' });
     const contentId = await t.ingest({ source_id: source, url: 'https://news.example/capped' });
-    for (const id of ['kept', 'gone']) expect((await t.api(capped.apiKey, 'PUT', `/v1/users/${id}`, { properties: {} })).statusCode).toBe(201);
+    for (const id of ['kept', 'gone'])
+      expect((await t.api(capped.apiKey, 'PUT', `/v1/users/${id}`, { properties: {} })).statusCode).toBe(201);
     expect((await t.admin('PATCH', `/admin/v1/tenants/${capped.tenantId}`, { usage_cap_credits: 0 })).statusCode).toBe(200);
     expect((await t.api(capped.apiKey, 'GET', `/v1/contents/${contentId}`)).statusCode).toBe(402);
 
@@ -128,10 +145,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('user endpoints o
     };
     await free('PATCH', '/v1/users/kept', 200, { properties: { language: 'ja' } });
     await free('PUT', `/v1/users/kept/sources/${source}/follow`, 204);
-    expect((await t.api(capped.apiKey, 'GET', '/v1/users/kept')).json()).toMatchObject({ properties: { language: 'ja' }, followed_sources: [{ id: source }] });
+    expect((await t.api(capped.apiKey, 'GET', '/v1/users/kept')).json()).toMatchObject({
+      properties: { language: 'ja' },
+      followed_sources: [{ id: source }],
+    });
     await free('DELETE', `/v1/users/kept/sources/${source}/follow`, 204);
     await free('PUT', `/v1/users/kept/sources/${source}/block`, 204);
-    expect((await t.api(capped.apiKey, 'GET', '/v1/users/kept')).json()).toMatchObject({ followed_sources: [], blocked_sources: [{ id: source }] });
+    expect((await t.api(capped.apiKey, 'GET', '/v1/users/kept')).json()).toMatchObject({
+      followed_sources: [],
+      blocked_sources: [{ id: source }],
+    });
     await free('DELETE', `/v1/users/kept/sources/${source}/block`, 204);
     expect((await t.api(capped.apiKey, 'GET', '/v1/users/kept')).json().blocked_sources).toEqual([]);
     await free('DELETE', '/v1/users/gone', 204);

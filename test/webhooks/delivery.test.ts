@@ -33,7 +33,12 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('webhook delivery
     const h = request!.headers;
     expect(h['content-type']).toBe('application/json');
     expect(h['user-agent']).toMatch(/content-feed/);
-    expect(JSON.parse(request!.body)).toEqual({ id, type: 'push_job.completed', created_at: new Date(t.clock.now()).toISOString(), data: JOB_DATA });
+    expect(JSON.parse(request!.body)).toEqual({
+      id,
+      type: 'push_job.completed',
+      created_at: new Date(t.clock.now()).toISOString(),
+      data: JOB_DATA,
+    });
 
     expect(h['x-service-webhook-id']).toBe(id);
     expect(h['x-service-webhook-timestamp']).toBe(String(Math.floor(t.clock.now() / 1000)));
@@ -44,12 +49,24 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('webhook delivery
     expect(() => new Webhook(secret).verify(request!.body.replace('morning', 'evening'), h)).toThrow();
 
     const delivery = await deliveryOf(t, tenantId, id!);
-    expect(delivery).toMatchObject({ id, type: 'push_job.completed', status: 'delivered', attempts: 1, next_attempt_at: null, last_status_code: 204, last_error: null });
+    expect(delivery).toMatchObject({
+      id,
+      type: 'push_job.completed',
+      status: 'delivered',
+      attempts: 1,
+      next_attempt_at: null,
+      last_status_code: 204,
+      last_error: null,
+    });
     expect(delivery.finished_at).not.toBeNull();
-    expect(delivery.attempt_log).toEqual([{ attempt: 1, url: receiver.url, started_at: expect.any(String), duration_ms: expect.any(Number), status_code: 204, error: null }]);
+    expect(delivery.attempt_log).toEqual([
+      { attempt: 1, url: receiver.url, started_at: expect.any(String), duration_ms: expect.any(Number), status_code: 204, error: null },
+    ]);
     expect(await t.deps.webhooks.runDue()).toBe(0);
     expect(receiver.requests).toHaveLength(1);
-    expect(await t.deps.metrics.getSingleMetricAsString('webhook_deliveries_total')).toMatch(/webhook_deliveries_total\{outcome="delivered"\} [1-9]/);
+    expect(await t.deps.metrics.getSingleMetricAsString('webhook_deliveries_total')).toMatch(
+      /webhook_deliveries_total\{outcome="delivered"\} [1-9]/,
+    );
   });
 
   it('never logs the secret or the signature', async () => {
@@ -112,7 +129,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('webhook delivery
     expect(first.deliveries.map((d: { id: string }) => d.id)).toEqual(ids.slice(2).reverse());
     expect(first.deliveries[0]).toMatchObject({ type: 'push_job.failed', status: 'pending', attempts: 0, attempt_log: [] });
     expect(first.deliveries[0].next_attempt_at).toBe(first.deliveries[0].created_at);
-    const second = (await t.admin('GET', `/admin/v1/tenants/${tenantId}/webhook/deliveries?limit=4&cursor=${first.meta.next_cursor}`)).json();
+    const second = (
+      await t.admin('GET', `/admin/v1/tenants/${tenantId}/webhook/deliveries?limit=4&cursor=${first.meta.next_cursor}`)
+    ).json();
     expect(second.deliveries.map((d: { id: string }) => d.id)).toEqual(ids.slice(0, 2).reverse());
     expect(second.meta.next_cursor).toBeNull();
 
@@ -140,7 +159,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('webhook delivery
     const out: string[] = [];
     const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
     try {
-      expect(await admin(t.deps.config, ['webhook', 'deliveries', tenantId, '--status', 'delivered', '--limit', '5', '--url', address])).toBe(0);
+      expect(
+        await admin(t.deps.config, ['webhook', 'deliveries', tenantId, '--status', 'delivered', '--limit', '5', '--url', address]),
+      ).toBe(0);
     } finally {
       write.mockRestore();
     }

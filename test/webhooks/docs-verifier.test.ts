@@ -43,13 +43,17 @@ describe.each(testBackends().map((b) => [b.name, b] as const))("docs/webhooks.md
 
     expect(verifyWebhook(secret, headers, body)).toEqual(JSON.parse(body));
     expect(verifyWebhook(secret, headers, Buffer.from(body))).toMatchObject({ id });
-    expect(verifyWebhook(secret, { ...headers, 'x-service-signature': `v1,bm90IGl0 ${headers['x-service-signature']}` }, body)).toMatchObject({ id });
+    expect(
+      verifyWebhook(secret, { ...headers, 'x-service-signature': `v1,bm90IGl0 ${headers['x-service-signature']}` }, body),
+    ).toMatchObject({ id });
 
     expect(() => verifyWebhook(secret, headers, body.replace('"users_processed":3', '"users_processed":4'))).toThrow(/does not match/);
     const { secret: other } = (await t.admin('PUT', `/admin/v1/tenants/${tenantId}/webhook`, { url: receiver.url })).json();
     expect(() => verifyWebhook(other, headers, body)).toThrow(/does not match/);
     expect(() => verifyWebhook(secret, { ...headers, 'x-service-webhook-id': 'msg_other' }, body)).toThrow(/does not match/);
-    expect(() => verifyWebhook(secret, { ...headers, 'x-service-signature': headers['x-service-signature']!.replace('v1,', 'v2,') }, body)).toThrow(/does not match/);
+    expect(() =>
+      verifyWebhook(secret, { ...headers, 'x-service-signature': headers['x-service-signature']!.replace('v1,', 'v2,') }, body),
+    ).toThrow(/does not match/);
     const sent = Number(headers['x-service-webhook-timestamp']);
     expect(verifyWebhook(secret, headers, body, sent + 300)).toMatchObject({ id });
     expect(() => verifyWebhook(secret, headers, body, sent + 301)).toThrow(/timestamp/);

@@ -48,7 +48,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('webhook network 
     expect(delivery.attempt_log[0].error).toBe(delivery.last_error);
     // What the tenant (and its console members) can read names no address.
     expect(JSON.stringify(delivery)).not.toMatch(/127\.0\.0\.1|::1\b|loopback/);
-    const line = t.logs.slice(logged).map((l) => JSON.parse(l)).find((l) => l.msg === 'webhook delivery failed');
+    const line = t.logs
+      .slice(logged)
+      .map((l) => JSON.parse(l))
+      .find((l) => l.msg === 'webhook delivery failed');
     expect(line).toMatchObject({ error: delivery.last_error, refused_address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/) });
   });
 
@@ -75,14 +78,24 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('webhook network 
 
   it('shows a URL with credentials stored before they were refused without them', async () => {
     const { tenantId } = await tenantWithWebhook(t, 'https://hooks.example/cf');
-    await t.deps.db.updateTable('tenants').set({ webhook_url: 'https://user:s3cret@hooks.example/cf' }).where('id', '=', tenantId).execute();
+    await t.deps.db
+      .updateTable('tenants')
+      .set({ webhook_url: 'https://user:s3cret@hooks.example/cf' })
+      .where('id', '=', tenantId)
+      .execute();
     expect((await t.admin('GET', `/admin/v1/tenants/${tenantId}`)).json().webhook_url).toBe('https://hooks.example/cf');
     expect((await t.admin('GET', `/admin/v1/tenants/${tenantId}/webhook`)).json()).toEqual({ url: 'https://hooks.example/cf' });
   });
 
   it('refuses loopback, private and link-local addresses and names resolving to them on save, saying why', async () => {
-    expectRefused((await put('http://127.0.0.1:9/hooks')).res, /^127\.0\.0\.1 is a loopback address; webhooks may not reach private networks/);
-    expectRefused((await put('http://[::ffff:127.0.0.1]/hooks')).res, /^::ffff:7f00:1 is a loopback address \(127\.0\.0\.1 inside an IPv6 address\); webhooks may not reach private networks/);
+    expectRefused(
+      (await put('http://127.0.0.1:9/hooks')).res,
+      /^127\.0\.0\.1 is a loopback address; webhooks may not reach private networks/,
+    );
+    expectRefused(
+      (await put('http://[::ffff:127.0.0.1]/hooks')).res,
+      /^::ffff:7f00:1 is a loopback address \(127\.0\.0\.1 inside an IPv6 address\); webhooks may not reach private networks/,
+    );
     expectRefused((await put('https://10.0.0.5/hooks')).res, /^10\.0\.0\.5 is a private address/);
     expectRefused((await put('http://169.254.169.254/latest')).res, /^169\.254\.169\.254 is a link-local address/);
     // A name: said as the sender says it, without the address it resolves to.
@@ -111,13 +124,21 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('WEBHOOK_REQUIRE_
     const { tenantId } = await t.createTenant();
     const res = await t.admin('PUT', `/admin/v1/tenants/${tenantId}/webhook`, { url: receiver.url });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ location: 'body', name: 'url', message: 'uses plain http; this service sends webhooks over https only' }]);
-    expect((await t.admin('PUT', `/admin/v1/tenants/${tenantId}/webhook`, { url: receiver.url.replace('http:', 'https:') })).statusCode).toBe(200);
+    expect(res.json().errors).toEqual([
+      { location: 'body', name: 'url', message: 'uses plain http; this service sends webhooks over https only' },
+    ]);
+    expect(
+      (await t.admin('PUT', `/admin/v1/tenants/${tenantId}/webhook`, { url: receiver.url.replace('http:', 'https:') })).statusCode,
+    ).toBe(200);
 
     await t.deps.db.updateTable('tenants').set({ webhook_url: receiver.url }).where('id', '=', tenantId).execute();
     const id = (await enqueue(t, tenantId))!;
     expect(await t.deps.webhooks.runDue()).toBe(1);
     expect(receiver.connections).toBe(0);
-    expect(await deliveryOf(t, tenantId, id)).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/plain http; this service sends webhooks over https only/) });
+    expect(await deliveryOf(t, tenantId, id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: expect.stringMatching(/plain http; this service sends webhooks over https only/),
+    });
   });
 });

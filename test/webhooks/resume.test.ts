@@ -25,7 +25,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('webhook deliveri
     const receiver = await startReceiver();
     const first = await startWebhookApp({ database: { url: database.url, drop: async () => {} }, clock });
     const second = await startWebhookApp({ database, clock });
-    cleanup.push(() => receiver.close(), () => second.close(), () => first.close());
+    cleanup.push(
+      () => receiver.close(),
+      () => second.close(),
+      () => first.close(),
+    );
     return [first, second, receiver];
   }
 

@@ -9,7 +9,12 @@ export const RETRY_DELAYS_MS = [1000, 2000, 3000];
 export const pastRetry = (attempt: number) => Math.ceil(RETRY_DELAYS_MS[attempt - 1]! * 1.2) + 1;
 
 /** An app whose dispatcher tests drive by hand; its clock starts at real time, as Standard Webhooks verifiers expect. */
-export function startWebhookApp(o: { backend?: Backend; database?: TestDatabase; env?: Record<string, string>; clock?: ManualClock }): Promise<TestApp> {
+export function startWebhookApp(o: {
+  backend?: Backend;
+  database?: TestDatabase;
+  env?: Record<string, string>;
+  clock?: ManualClock;
+}): Promise<TestApp> {
   return startTestApp({
     backend: o.backend,
     database: o.database,
@@ -27,7 +32,12 @@ export async function tenantWithWebhook(t: TestApp, url: string): Promise<{ tena
 
 export const JOB_DATA = { job_id: 'job_1', status: 'completed', scenario: 'morning', users_processed: 3 };
 
-export function enqueue(t: TestApp, tenantId: string, type = 'push_job.completed', data: Record<string, unknown> = JOB_DATA): Promise<string | null> {
+export function enqueue(
+  t: TestApp,
+  tenantId: string,
+  type = 'push_job.completed',
+  data: Record<string, unknown> = JOB_DATA,
+): Promise<string | null> {
   return enqueueWebhook(t.deps.db, { tenantId, type, data, now: t.clock.now() });
 }
 

@@ -59,7 +59,12 @@ async function problemOf(response: Response): Promise<ApiError> {
   }
 }
 
-export async function request<T>(method: string, path: string, body?: unknown, options: { quiet401?: boolean; headers?: Record<string, string> } = {}): Promise<T> {
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { quiet401?: boolean; headers?: Record<string, string> } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (!SAFE_METHODS.has(method) && csrfToken) headers['x-csrf-token'] = csrfToken;
@@ -86,7 +91,8 @@ export async function request<T>(method: string, path: string, body?: unknown, o
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, body ?? {}, headers ? { headers } : {}),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    request<T>('POST', path, body ?? {}, headers ? { headers } : {}),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   delete: <T = void>(path: string) => request<T>('DELETE', path),

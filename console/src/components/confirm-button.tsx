@@ -16,7 +16,14 @@ interface ConfirmButtonProps {
 }
 
 /** A button for something that cannot be undone: it asks first (ConfirmDialog), then does it. */
-export function ConfirmButton({ label, title, children, pending, onConfirm, class: className = 'button button-danger-outline' }: ConfirmButtonProps) {
+export function ConfirmButton({
+  label,
+  title,
+  children,
+  pending,
+  onConfirm,
+  class: className = 'button button-danger-outline',
+}: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>

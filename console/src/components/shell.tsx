@@ -130,7 +130,10 @@ export function Shell({ user, route, children }: { user: ConsoleUser; route: Rou
               <h2 class="sidebar-heading">{t('nav.operator')}</h2>
               <ul>
                 <li>
-                  <Link href={`${BASE}/tenants`} aria-current={route.page === 'tenants' || route.page === 'tenantEdit' ? 'page' : undefined}>
+                  <Link
+                    href={`${BASE}/tenants`}
+                    aria-current={route.page === 'tenants' || route.page === 'tenantEdit' ? 'page' : undefined}
+                  >
                     {t('nav.tenants')}
                   </Link>
                 </li>

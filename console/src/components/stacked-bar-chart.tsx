@@ -72,7 +72,16 @@ export function StackedBarChart({ title, categories, categoryLabel, series, form
                     if (value <= 0) return null;
                     const y0 = y(base);
                     base += value;
-                    return <rect key={s.key} x={x} y={y(base)} width={barWidth} height={Math.max(1, y0 - y(base))} fill={SERIES_COLOURS[s.colour % SERIES_COLOURS.length]} />;
+                    return (
+                      <rect
+                        key={s.key}
+                        x={x}
+                        y={y(base)}
+                        width={barWidth}
+                        height={Math.max(1, y0 - y(base))}
+                        fill={SERIES_COLOURS[s.colour % SERIES_COLOURS.length]}
+                      />
+                    );
                   })}
                   {i % labelEvery === 0 && (
                     <text class="chart-axis" x={x + barWidth / 2} y={HEIGHT - 8} text-anchor="middle">

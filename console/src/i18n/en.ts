@@ -157,7 +157,8 @@ export const en = {
   'algo.weights.relevance': 'Interest (relevance)',
   'algo.weights.relevance.help': 'How well the article matches what the user read, liked and declared as interests.',
   'algo.weights.collaborative': 'Readers like them',
-  'algo.weights.collaborative.help': "What readers who engage like this user engaged with: the tenant's collaborative model, trained from clicks every few minutes. New articles get 0 until they are read.",
+  'algo.weights.collaborative.help':
+    "What readers who engage like this user engaged with: the tenant's collaborative model, trained from clicks every few minutes. New articles get 0 until they are read.",
   'algo.weights.area': 'Area',
   'algo.weights.area.help': 'Articles about the requested or profile area (1 at the place, 0.6 its city, 0.3 its prefecture).',
   'algo.weights.follow': 'Followed source',
@@ -210,7 +211,7 @@ export const en = {
   'preview.scenario': 'Scenario',
   'preview.userId': 'User id',
   'preview.areaNames': 'Area names',
-  'preview.areaNames.help': 'Comma-separated, e.g. 渋谷, 新宿. Empty: the user\'s own areas.',
+  'preview.areaNames.help': "Comma-separated, e.g. 渋谷, 新宿. Empty: the user's own areas.",
   'preview.areaLevel': 'Area level',
   'preview.anyLevel': 'any',
   'preview.run': 'Run preview',
@@ -223,7 +224,7 @@ export const en = {
   'preview.weightsConfigured': 'Weights as configured:',
   'preview.weightsFitted': 'Weights fitted to {clicks} clicks in {impressions} impressions ({at}):',
   'preview.weightsUnused': 'Fitted to the clicks, not used (learned_weights is off): {weights}',
-  'preview.empty': 'Nothing to rank: no article passes this algorithm\'s filters.',
+  'preview.empty': "Nothing to rank: no article passes this algorithm's filters.",
   'preview.caption': 'Ranked items of scenario {scenario}',
   'preview.item': 'Article',
   'preview.source': 'Source',
@@ -282,7 +283,8 @@ export const en = {
   'webhook.secret': 'Signing secret.',
   'webhook.rotate': 'Rotate secret',
   'webhook.rotateTitle': 'Rotate the signing secret?',
-  'webhook.rotateBody': 'A new secret signs every delivery from now on; signatures made with the old one stop verifying. Update your receiver right after.',
+  'webhook.rotateBody':
+    'A new secret signs every delivery from now on; signatures made with the old one stop verifying. Update your receiver right after.',
   'webhook.test': 'Send a test delivery',
   'webhook.testQueued': 'Test delivery queued.',
   'webhook.remove': 'Remove webhook',
@@ -311,7 +313,8 @@ export const en = {
   'usage.used': 'Used',
   'usage.credits': '{n} credits',
   'usage.cycleEnds': 'Cycle ends',
-  'usage.help': 'When the cap is reached, credit-consuming calls (feed, contents, push jobs) answer 402 until the next cycle; free calls keep working.',
+  'usage.help':
+    'When the cap is reached, credit-consuming calls (feed, contents, push jobs) answer 402 until the next cycle; free calls keep working.',
   'usage.set': 'Set a cap',
   'usage.change': 'Change or remove the cap',
   'usage.capLabel': 'Cap (credits per cycle)',
@@ -350,7 +353,8 @@ export const en = {
   'users.events': 'Events',
 
   'audit.title': 'Audit log',
-  'audit.intro': "Every change to this tenant's keys, plan, cap, webhook, algorithms, scenarios, push jobs and console users, newest first, with who made it.",
+  'audit.intro':
+    "Every change to this tenant's keys, plan, cap, webhook, algorithms, scenarios, push jobs and console users, newest first, with who made it.",
   'audit.introAll': 'Every admin change, for every tenant and of sources, areas and console users, newest first, with who made it.',
   'audit.changes': 'Changes',
   'audit.none': 'No changes yet.',
@@ -421,10 +425,11 @@ export const en = {
   'users.eventPending': 'not applied yet',
   'users.moreEvents': 'Show older events',
   'users.feed': "This user's feed",
-  'users.noFeedScenario': 'No feed scenario yet: create one to preview this user\'s feed.',
+  'users.noFeedScenario': "No feed scenario yet: create one to preview this user's feed.",
   'users.openFeed': 'Preview {scenario} for this user',
   'pipeline.title': 'Pipeline',
-  'pipeline.intro': 'What waits in each stage, for the whole fleet, read again every 5 seconds: the numbers /metrics exports (their names under each).',
+  'pipeline.intro':
+    'What waits in each stage, for the whole fleet, read again every 5 seconds: the numbers /metrics exports (their names under each).',
   'pipeline.crawl': 'Crawling',
   'pipeline.due': 'Sources due',
   'pipeline.dueNote': 'Waiting for a free crawler: more than a few for long means too few workers or slots.',
@@ -463,7 +468,8 @@ export const en = {
   'trends.allChannels': 'Feed and push',
   'trends.channelFeed': 'Feed',
   'trends.channelPush': 'Push',
-  'trends.filteredNote': 'Showing {scenario} · {channel}: active users, impressions, clicks, CTR and push clicks are those of this scenario and channel; sessions are the whole tenant\'s.',
+  'trends.filteredNote':
+    "Showing {scenario} · {channel}: active users, impressions, clicks, CTR and push clicks are those of this scenario and channel; sessions are the whole tenant's.",
   'tenantEdit.title': 'Tenant',
   'tenantEdit.titleNamed': 'Tenant {name}',
   'tenantEdit.edit': 'Edit',
@@ -477,10 +483,12 @@ export const en = {
   'tenantEdit.anchorInvalid': 'A whole number from 1 to 28.',
   'done.tenantSaved': 'Tenant {name} saved.',
   'tenantEdit.deleteSection': 'Delete the tenant',
-  'tenantEdit.deleteHelp': 'Removes the tenant and all of its data: API keys (they stop working at once), users, events, statistics, algorithms, scenarios, push jobs and files, webhook deliveries, usage, and its console members. The audit log is kept. This cannot be undone.',
+  'tenantEdit.deleteHelp':
+    'Removes the tenant and all of its data: API keys (they stop working at once), users, events, statistics, algorithms, scenarios, push jobs and files, webhook deliveries, usage, and its console members. The audit log is kept. This cannot be undone.',
   'tenantEdit.delete': 'Delete tenant',
   'tenantEdit.deleteTitle': 'Delete {name} and all of its data?',
-  'tenantEdit.deleteBody': 'Its API keys stop working at once and everything it stored is removed; only the audit log is kept. This cannot be undone.',
+  'tenantEdit.deleteBody':
+    'Its API keys stop working at once and everything it stored is removed; only the audit log is kept. This cannot be undone.',
   'tenantEdit.deleteType': 'Type {name} to confirm',
   'done.tenantDeleted': 'Tenant {name} deleted with all of its data.',
   'consoleUsers.title': 'Console users',
@@ -509,7 +517,8 @@ export const en = {
   'consoleUsers.changeRole': 'Change role',
   'consoleUsers.changeRoleNamed': 'Change the role of {email}',
   'consoleUsers.changeRoleTitle': 'Change the role of {email}',
-  'consoleUsers.changeRoleBody': 'Their open sessions carry the new role from their next request. The only operator cannot become a member.',
+  'consoleUsers.changeRoleBody':
+    'Their open sessions carry the new role from their next request. The only operator cannot become a member.',
   'done.roleMember': '{email} is now a member of {tenant}.',
   'done.roleOperator': '{email} is now an operator.',
   'articles.title': 'Articles',
@@ -551,12 +560,14 @@ export const en = {
   'article.summaryTitle': 'Summary',
   'article.delete': 'Delete article',
   'article.deleteTitle': 'Delete this article?',
-  'article.deleteBody': '“{title}” is removed: no feed or push job serves it again. If its source still lists it, the next crawl stores it anew; lower the source\'s trust level to keep it out.',
+  'article.deleteBody':
+    "“{title}” is removed: no feed or push job serves it again. If its source still lists it, the next crawl stores it anew; lower the source's trust level to keep it out.",
   'done.articleDeleted': 'Article “{title}” deleted.',
   'article.hide': 'Hide article',
   'article.unhide': 'Unhide article',
   'article.hideTitle': 'Hide this article?',
-  'article.hideBody': '“{title}” stays stored but no feed, push job or content request serves it until you unhide it. A crawl that finds it again keeps it hidden.',
+  'article.hideBody':
+    '“{title}” stays stored but no feed, push job or content request serves it until you unhide it. A crawl that finds it again keeps it hidden.',
   'article.hideReason': 'Reason',
   'article.hideReasonHelp': 'Shown to other operators with the article.',
   'article.hiddenNote': 'Hidden on {at}: {reason}',
@@ -615,7 +626,8 @@ export const en = {
   'nav.experiments': 'Experiments',
   'experiments.title': 'Experiments',
   'experiments.create': 'Start an experiment',
-  'experiments.createHelp': 'Split a scenario\'s traffic between algorithms. Each user stays in one variant; clicks, likes, shares, dwell time and push clicks are counted for the variant that served them.',
+  'experiments.createHelp':
+    "Split a scenario's traffic between algorithms. Each user stays in one variant; clicks, likes, shares, dwell time and push clicks are counted for the variant that served them.",
   'experiments.scenario': 'Scenario',
   'experiments.minUsers': 'Users per variant before a winner is called',
   'experiments.minUsersHelp': 'Decide it before you start: looking every day and stopping at the first good day calls false winners.',
@@ -640,13 +652,15 @@ export const en = {
   'experiments.back': '← All experiments',
   'experiments.control': 'Control',
   'experiments.promoted': '{variant} promoted',
-  'experiments.winner': '{variant} wins: significantly more of its users clicked than control\'s.',
+  'experiments.winner': "{variant} wins: significantly more of its users clicked than control's.",
   'experiments.noDifference': 'Every variant has enough users, and none differs significantly from control yet.',
-  'experiments.needUsers': 'No winner is called before every variant has {users} users. About {suggested} per variant would show a 10% lift.',
+  'experiments.needUsers':
+    'No winner is called before every variant has {users} users. About {suggested} per variant would show a 10% lift.',
   'experiments.start': 'Start',
   'experiments.stop': 'Stop',
   'experiments.stopTitle': 'Stop this experiment?',
-  'experiments.stopBody': 'The scenario {scenario} serves its own algorithm again. Results stay, and events still coming back are still counted.',
+  'experiments.stopBody':
+    'The scenario {scenario} serves its own algorithm again. Results stay, and events still coming back are still counted.',
   'experiments.promote': 'Promote {variant}',
   'experiments.promoteTitle': 'Promote the winner?',
   'experiments.promoteBody': 'The scenario {scenario} will rank with {algorithm}, the algorithm of {variant}, and the experiment ends.',
@@ -664,7 +678,8 @@ export const en = {
   'experiments.push': 'Push clicks / users',
   'experiments.credits': 'Credits',
   'experiments.isControl': 'control',
-  'experiments.testNote': 'Two-proportion z-test on the share of users who clicked, against control; * = significant at {alpha} (0.05 divided among the comparisons).',
+  'experiments.testNote':
+    'Two-proportion z-test on the share of users who clicked, against control; * = significant at {alpha} (0.05 divided among the comparisons).',
   'experiments.dailyCtr': 'CTR per day',
   'experiments.shares': 'Shares',
   'experiments.sharesHelp': 'New shares apply to users not assigned yet: nobody already in a variant moves.',
@@ -675,10 +690,12 @@ export const en = {
   'experiments.done.promote': 'Winner promoted: the scenario ranks with its algorithm.',
   'experiments.done.shares': 'Shares saved.',
   'experiments.allocation': 'How shares are set',
-  'experiments.allocationHelp': 'Fixed: an A/B test with a known false-positive rate. Bandit: fewer users see a losing variant, and its p-values are approximate.',
+  'experiments.allocationHelp':
+    'Fixed: an A/B test with a known false-positive rate. Bandit: fewer users see a losing variant, and its p-values are approximate.',
   'experiments.allocation.fixed': 'Fixed shares (A/B test)',
   'experiments.allocation.thompson': 'Bandit (Thompson sampling)',
-  'experiments.banditShares': 'A bandit sets these shares every 10 minutes from the results, towards the variant most likely best (each keeps at least 5%). Last set: {at}. Users already assigned stay.',
+  'experiments.banditShares':
+    'A bandit sets these shares every 10 minutes from the results, towards the variant most likely best (each keeps at least 5%). Last set: {at}. Users already assigned stay.',
 } as const;
 
 export type MessageKey = keyof typeof en;

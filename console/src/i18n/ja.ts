@@ -131,7 +131,8 @@ export const ja: Record<MessageKey, string> = {
   'algorithms.name': 'アルゴリズム ID',
   'algorithms.nameHelp': '英数字と _ . -(64 文字まで)。下の既定の設定で作成されます。',
   'algorithms.defaults': '既定の設定',
-  'algorithms.defaultsHelp': '新しいアルゴリズムはこの設定から始まります(新しいテナントのアルゴリズム default も同じ)。エディターで変更できます。',
+  'algorithms.defaultsHelp':
+    '新しいアルゴリズムはこの設定から始まります(新しいテナントのアルゴリズム default も同じ)。エディターで変更できます。',
   'algorithms.usedBy': '使用中のシナリオ',
   'algorithms.new': '新しいアルゴリズム',
   'algorithms.create': 'アルゴリズムを作成',
@@ -159,7 +160,8 @@ export const ja: Record<MessageKey, string> = {
   'algo.weights.relevance': '興味(関連度)',
   'algo.weights.relevance.help': 'ユーザーが読んだ・評価した記事や登録した興味と、記事がどれだけ合うか。',
   'algo.weights.collaborative': '似た読者',
-  'algo.weights.collaborative.help': 'このユーザーと似た読み方をする読者が読んだ記事。クリックから数分ごとに学習する協調フィルタリングのモデルです。まだ読まれていない新しい記事は 0 です。',
+  'algo.weights.collaborative.help':
+    'このユーザーと似た読み方をする読者が読んだ記事。クリックから数分ごとに学習する協調フィルタリングのモデルです。まだ読まれていない新しい記事は 0 です。',
   'algo.weights.area': '地域',
   'algo.weights.area.help': '指定またはプロフィールの地域の記事(その場所 1、市区町村 0.6、都道府県 0.3)。',
   'algo.weights.follow': 'フォロー中のソース',
@@ -284,7 +286,8 @@ export const ja: Record<MessageKey, string> = {
   'webhook.secret': '署名シークレット。',
   'webhook.rotate': 'シークレットを再発行',
   'webhook.rotateTitle': '署名シークレットを再発行しますか?',
-  'webhook.rotateBody': 'これ以降の送信は新しいシークレットで署名され、古いシークレットでは検証できなくなります。すぐに受信側を更新してください。',
+  'webhook.rotateBody':
+    'これ以降の送信は新しいシークレットで署名され、古いシークレットでは検証できなくなります。すぐに受信側を更新してください。',
   'webhook.test': 'テスト送信',
   'webhook.testQueued': 'テスト送信を登録しました。',
   'webhook.remove': 'Webhook を削除',
@@ -313,7 +316,8 @@ export const ja: Record<MessageKey, string> = {
   'usage.used': '使用量',
   'usage.credits': '{n} クレジット',
   'usage.cycleEnds': '期間の終了',
-  'usage.help': '上限に達すると、クレジットを消費する API(フィード、コンテンツ、プッシュジョブ)は次の期間まで 402 を返します。無料の API は引き続き使えます。',
+  'usage.help':
+    '上限に達すると、クレジットを消費する API(フィード、コンテンツ、プッシュジョブ)は次の期間まで 402 を返します。無料の API は引き続き使えます。',
   'usage.set': '上限を設定',
   'usage.change': '上限の変更・解除',
   'usage.capLabel': '上限(1 期間あたりのクレジット)',
@@ -352,7 +356,8 @@ export const ja: Record<MessageKey, string> = {
   'users.events': 'イベント数',
 
   'audit.title': '監査ログ',
-  'audit.intro': 'このテナントのキー、プラン、上限、Webhook、アルゴリズム、シナリオ、プッシュジョブ、コンソールユーザーへの変更を、新しい順に、変更した人とともに表示します。',
+  'audit.intro':
+    'このテナントのキー、プラン、上限、Webhook、アルゴリズム、シナリオ、プッシュジョブ、コンソールユーザーへの変更を、新しい順に、変更した人とともに表示します。',
   'audit.introAll': 'すべてのテナント、ソース、エリア、コンソールユーザーへの管理操作を、新しい順に、変更した人とともに表示します。',
   'audit.changes': '変更',
   'audit.none': '変更はまだありません。',
@@ -465,7 +470,8 @@ export const ja: Record<MessageKey, string> = {
   'trends.allChannels': 'フィードとプッシュ',
   'trends.channelFeed': 'フィード',
   'trends.channelPush': 'プッシュ',
-  'trends.filteredNote': '{scenario} · {channel} を表示中：アクティブユーザー・インプレッション・クリック・CTR・プッシュクリックはこのシナリオとチャネルのものです。セッションはテナント全体の数です。',
+  'trends.filteredNote':
+    '{scenario} · {channel} を表示中：アクティブユーザー・インプレッション・クリック・CTR・プッシュクリックはこのシナリオとチャネルのものです。セッションはテナント全体の数です。',
   'tenantEdit.title': 'テナント',
   'tenantEdit.titleNamed': 'テナント {name}',
   'tenantEdit.edit': '編集',
@@ -479,7 +485,8 @@ export const ja: Record<MessageKey, string> = {
   'tenantEdit.anchorInvalid': '1〜28 の整数で入力してください。',
   'done.tenantSaved': 'テナント {name} を保存しました。',
   'tenantEdit.deleteSection': 'テナントの削除',
-  'tenantEdit.deleteHelp': 'テナントとそのすべてのデータを削除します：API キー（ただちに無効）、ユーザー、イベント、統計、アルゴリズム、シナリオ、プッシュジョブとファイル、Webhook 配信、利用量、コンソールメンバー。監査ログは残ります。元に戻せません。',
+  'tenantEdit.deleteHelp':
+    'テナントとそのすべてのデータを削除します：API キー（ただちに無効）、ユーザー、イベント、統計、アルゴリズム、シナリオ、プッシュジョブとファイル、Webhook 配信、利用量、コンソールメンバー。監査ログは残ります。元に戻せません。',
   'tenantEdit.delete': 'テナントを削除',
   'tenantEdit.deleteTitle': '{name} とそのすべてのデータを削除しますか？',
   'tenantEdit.deleteBody': 'API キーはただちに無効になり、保存されたものはすべて削除されます。残るのは監査ログだけです。元に戻せません。',
@@ -511,7 +518,8 @@ export const ja: Record<MessageKey, string> = {
   'consoleUsers.changeRole': 'ロールを変更',
   'consoleUsers.changeRoleNamed': '{email} のロールを変更',
   'consoleUsers.changeRoleTitle': '{email} のロールを変更',
-  'consoleUsers.changeRoleBody': '開いているセッションは次のリクエストから新しいロールになります。唯一のオペレーターをメンバーにすることはできません。',
+  'consoleUsers.changeRoleBody':
+    '開いているセッションは次のリクエストから新しいロールになります。唯一のオペレーターをメンバーにすることはできません。',
   'done.roleMember': '{email} は {tenant} のメンバーになりました。',
   'done.roleOperator': '{email} はオペレーターになりました。',
   'articles.title': '記事',
@@ -553,12 +561,14 @@ export const ja: Record<MessageKey, string> = {
   'article.summaryTitle': '要約',
   'article.delete': '記事を削除',
   'article.deleteTitle': 'この記事を削除しますか?',
-  'article.deleteBody': '「{title}」を削除します。フィードやプッシュジョブで配信されなくなります。ソースのフィードに残っている場合は次のクロールで再び保存されるため、除外するにはソースの信頼レベルを下げてください。',
+  'article.deleteBody':
+    '「{title}」を削除します。フィードやプッシュジョブで配信されなくなります。ソースのフィードに残っている場合は次のクロールで再び保存されるため、除外するにはソースの信頼レベルを下げてください。',
   'done.articleDeleted': '記事「{title}」を削除しました。',
   'article.hide': '記事を非表示',
   'article.unhide': '非表示を解除',
   'article.hideTitle': 'この記事を非表示にしますか？',
-  'article.hideBody': '「{title}」は保存されたまま、解除するまでフィード・プッシュジョブ・コンテンツ取得で配信されなくなります。再クロールされても非表示のままです。',
+  'article.hideBody':
+    '「{title}」は保存されたまま、解除するまでフィード・プッシュジョブ・コンテンツ取得で配信されなくなります。再クロールされても非表示のままです。',
   'article.hideReason': '理由',
   'article.hideReasonHelp': '記事とともに他のオペレーターに表示されます。',
   'article.hiddenNote': '{at} に非表示: {reason}',
@@ -617,7 +627,8 @@ export const ja: Record<MessageKey, string> = {
   'nav.experiments': 'A/B テスト',
   'experiments.title': 'A/B テスト',
   'experiments.create': 'A/B テストを始める',
-  'experiments.createHelp': 'シナリオのトラフィックを複数のアルゴリズムに振り分けます。各ユーザーは一つのバリアントにとどまり、クリック・いいね・シェア・滞在時間・プッシュのクリックは配信したバリアントに集計されます。',
+  'experiments.createHelp':
+    'シナリオのトラフィックを複数のアルゴリズムに振り分けます。各ユーザーは一つのバリアントにとどまり、クリック・いいね・シェア・滞在時間・プッシュのクリックは配信したバリアントに集計されます。',
   'experiments.scenario': 'シナリオ',
   'experiments.minUsers': '勝者を判定するまでの各バリアントのユーザー数',
   'experiments.minUsersHelp': '開始前に決めてください。毎日結果を見て良い日に止めると、誤った勝者を選びやすくなります。',
@@ -644,7 +655,8 @@ export const ja: Record<MessageKey, string> = {
   'experiments.promoted': '{variant} を採用済み',
   'experiments.winner': '{variant} の勝ち: クリックしたユーザーの割合がコントロールより有意に高くなっています。',
   'experiments.noDifference': 'すべてのバリアントのユーザー数は十分ですが、コントロールとの有意な差はまだありません。',
-  'experiments.needUsers': '各バリアントのユーザーが {users} 人に達するまで勝者は判定しません。10% の改善を確かめるには各 {suggested} 人ほど必要です。',
+  'experiments.needUsers':
+    '各バリアントのユーザーが {users} 人に達するまで勝者は判定しません。10% の改善を確かめるには各 {suggested} 人ほど必要です。',
   'experiments.start': '開始',
   'experiments.stop': '停止',
   'experiments.stopTitle': 'この A/B テストを停止しますか?',
@@ -666,7 +678,8 @@ export const ja: Record<MessageKey, string> = {
   'experiments.push': 'プッシュのクリック / ユーザー',
   'experiments.credits': 'クレジット',
   'experiments.isControl': 'コントロール',
-  'experiments.testNote': 'クリックしたユーザーの割合をコントロールと比べる二標本比率の z 検定。* は有意水準 {alpha} で有意 (0.05 を比較の数で割った値)。',
+  'experiments.testNote':
+    'クリックしたユーザーの割合をコントロールと比べる二標本比率の z 検定。* は有意水準 {alpha} で有意 (0.05 を比較の数で割った値)。',
   'experiments.dailyCtr': '日別 CTR',
   'experiments.shares': '配分',
   'experiments.sharesHelp': '新しい配分はまだ割り当てられていないユーザーに適用されます。すでに割り当てられたユーザーは移動しません。',
@@ -677,8 +690,10 @@ export const ja: Record<MessageKey, string> = {
   'experiments.done.promote': '勝者を採用しました。シナリオはそのアルゴリズムで配信します。',
   'experiments.done.shares': '配分を保存しました。',
   'experiments.allocation': '配分の決め方',
-  'experiments.allocationHelp': '固定: 誤検出の確率がわかる A/B テスト。バンディット: 負けているバリアントを見るユーザーが減り、p 値は近似になります。',
+  'experiments.allocationHelp':
+    '固定: 誤検出の確率がわかる A/B テスト。バンディット: 負けているバリアントを見るユーザーが減り、p 値は近似になります。',
   'experiments.allocation.fixed': '固定配分 (A/B テスト)',
   'experiments.allocation.thompson': 'バンディット (トンプソン抽出)',
-  'experiments.banditShares': 'バンディットが 10 分ごとに結果から配分を決め、最も良さそうなバリアントに寄せます (各バリアント最低 5%)。前回: {at}。すでに割り当てられたユーザーは移動しません。',
+  'experiments.banditShares':
+    'バンディットが 10 分ごとに結果から配分を決め、最も良さそうなバリアントに寄せます (各バリアント最低 5%)。前回: {at}。すでに割り当てられたユーザーは移動しません。',
 };

@@ -21,7 +21,19 @@ export function useLocation(): { path: string; search: string } {
   return useStore(location);
 }
 
-export type TenantSection = 'overview' | 'keys' | 'scenarios' | 'scenario' | 'algorithm' | 'push' | 'webhook' | 'usage' | 'users' | 'audit' | 'trends' | 'experiments';
+export type TenantSection =
+  | 'overview'
+  | 'keys'
+  | 'scenarios'
+  | 'scenario'
+  | 'algorithm'
+  | 'push'
+  | 'webhook'
+  | 'usage'
+  | 'users'
+  | 'audit'
+  | 'trends'
+  | 'experiments';
 
 export type Route =
   | { page: 'login' }
@@ -95,7 +107,8 @@ export function matchRoute(path: string): Route {
     const param = parts[3];
     if (section === 'scenarios' && param !== undefined) section = 'scenario';
     if (section === 'algorithm' && param === undefined) section = 'scenarios';
-    if (param !== undefined && section !== 'scenario' && section !== 'algorithm' && section !== 'users' && section !== 'experiments') return { page: 'notFound' };
+    if (param !== undefined && section !== 'scenario' && section !== 'algorithm' && section !== 'users' && section !== 'experiments')
+      return { page: 'notFound' };
     return { page: 'tenant', tenantId: parts[1], section, ...(param === undefined ? {} : { param }) };
   }
   return { page: 'notFound' };

@@ -3,10 +3,7 @@ import type { ConsoleUser, SessionInfo } from '../api/api-types.js';
 import { BASE, navigate } from './router.js';
 import { createStore } from './store.js';
 
-export type SessionState =
-  | { status: 'loading' }
-  | { status: 'anonymous'; error?: ApiError }
-  | { status: 'signed-in'; user: ConsoleUser };
+export type SessionState = { status: 'loading' } | { status: 'anonymous'; error?: ApiError } | { status: 'signed-in'; user: ConsoleUser };
 
 export const sessionStore = createStore<SessionState>({ status: 'loading' });
 

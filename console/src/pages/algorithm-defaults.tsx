@@ -9,7 +9,9 @@ export function AlgorithmDefaults({ config }: { config: AlgorithmConfig }) {
   const t = useT();
   const lang = useLang();
   const form = toForm(config);
-  const numbers = [...WEIGHT_FIELDS, ...FILTER_FIELDS, ...DIVERSITY_FIELDS].map((f) => [t(f.label), formatNumber(lang, Number(form[f.name]), 2)] as const);
+  const numbers = [...WEIGHT_FIELDS, ...FILTER_FIELDS, ...DIVERSITY_FIELDS].map(
+    (f) => [t(f.label), formatNumber(lang, Number(form[f.name]), 2)] as const,
+  );
   const rows = [
     [t('algo.minTrust'), String(config.min_trust_level)] as const,
     ...numbers,

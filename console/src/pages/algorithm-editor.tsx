@@ -5,7 +5,17 @@ import { Field, SelectField } from '../components/field.js';
 import { Form } from '../components/form.js';
 import { Problem } from '../components/problem.js';
 import { useT } from '../i18n/index.js';
-import { DIVERSITY_FIELDS, FILTER_FIELDS, LIST_FIELDS, toConfig, toForm, validate, WEIGHT_FIELDS, type AlgorithmForm, type NumberField } from './algorithm-form.js';
+import {
+  DIVERSITY_FIELDS,
+  FILTER_FIELDS,
+  LIST_FIELDS,
+  toConfig,
+  toForm,
+  validate,
+  WEIGHT_FIELDS,
+  type AlgorithmForm,
+  type NumberField,
+} from './algorithm-form.js';
 
 interface AlgorithmEditorProps {
   config: AlgorithmConfig;
@@ -51,7 +61,9 @@ export function AlgorithmEditor({ config, saving, saveError, savedAt, onSave }: 
 
   const listField = (name: (typeof LIST_FIELDS)[number]) => (
     <Field key={name} label={t(`algo.${name}`)} help={t(`algo.${name}.help`)} error={visible(name)}>
-      {(control) => <input {...control} name={name} value={form[name]} onInput={(e) => set(name)(e.currentTarget.value)} autoComplete="off" />}
+      {(control) => (
+        <input {...control} name={name} value={form[name]} onInput={(e) => set(name)(e.currentTarget.value)} autoComplete="off" />
+      )}
     </Field>
   );
 

@@ -21,7 +21,14 @@ export interface NumberField {
 
 export const WEIGHT_FIELDS: NumberField[] = [
   { name: 'weights.relevance', label: 'algo.weights.relevance', help: 'algo.weights.relevance.help', min: 0, max: 10, step: '0.1' },
-  { name: 'weights.collaborative', label: 'algo.weights.collaborative', help: 'algo.weights.collaborative.help', min: 0, max: 10, step: '0.1' },
+  {
+    name: 'weights.collaborative',
+    label: 'algo.weights.collaborative',
+    help: 'algo.weights.collaborative.help',
+    min: 0,
+    max: 10,
+    step: '0.1',
+  },
   { name: 'weights.area', label: 'algo.weights.area', help: 'algo.weights.area.help', min: 0, max: 10, step: '0.1' },
   { name: 'weights.follow', label: 'algo.weights.follow', help: 'algo.weights.follow.help', min: 0, max: 10, step: '0.1' },
   { name: 'weights.freshness', label: 'algo.weights.freshness', help: 'algo.weights.freshness.help', min: 0, max: 10, step: '0.1' },
@@ -30,13 +37,37 @@ export const WEIGHT_FIELDS: NumberField[] = [
 
 export const FILTER_FIELDS: NumberField[] = [
   { name: 'max_age_hours', label: 'algo.maxAge', help: 'algo.maxAge.help', min: 0, max: 8760, exclusiveMin: true, step: '1' },
-  { name: 'freshness_half_life_hours', label: 'algo.halfLife', help: 'algo.halfLife.help', min: 0, max: 8760, exclusiveMin: true, step: '0.5' },
+  {
+    name: 'freshness_half_life_hours',
+    label: 'algo.halfLife',
+    help: 'algo.halfLife.help',
+    min: 0,
+    max: 8760,
+    exclusiveMin: true,
+    step: '0.5',
+  },
 ];
 
 export const DIVERSITY_FIELDS: NumberField[] = [
   { name: 'diversity.lambda', label: 'algo.lambda', help: 'algo.lambda.help', min: 0, max: 1, step: '0.05' },
-  { name: 'diversity.max_per_source', label: 'algo.maxPerSource', help: 'algo.maxPerSource.help', min: 1, max: 100, integer: true, step: '1' },
-  { name: 'diversity.max_per_category', label: 'algo.maxPerCategory', help: 'algo.maxPerCategory.help', min: 1, max: 100, integer: true, step: '1' },
+  {
+    name: 'diversity.max_per_source',
+    label: 'algo.maxPerSource',
+    help: 'algo.maxPerSource.help',
+    min: 1,
+    max: 100,
+    integer: true,
+    step: '1',
+  },
+  {
+    name: 'diversity.max_per_category',
+    label: 'algo.maxPerCategory',
+    help: 'algo.maxPerCategory.help',
+    min: 1,
+    max: 100,
+    integer: true,
+    step: '1',
+  },
   { name: 'exploration', label: 'algo.exploration', help: 'algo.exploration.help', min: 0, max: 1, step: '0.01' },
 ];
 
@@ -83,7 +114,9 @@ function numberError(field: NumberField, text: string, t: Translate): string | u
   if (field.integer && !Number.isInteger(value)) return t('validation.integer');
   const tooLow = field.exclusiveMin ? value <= field.min : value < field.min;
   if (tooLow || value > field.max) {
-    return field.exclusiveMin ? t('validation.rangeExclusive', { min: field.min, max: field.max }) : t('validation.range', { min: field.min, max: field.max });
+    return field.exclusiveMin
+      ? t('validation.rangeExclusive', { min: field.min, max: field.max })
+      : t('validation.range', { min: field.min, max: field.max });
   }
   return undefined;
 }
@@ -95,7 +128,11 @@ export function validate(form: AlgorithmForm, t: Translate): Record<string, stri
     const problem = numberError(field, form[field.name] ?? '', t);
     if (problem) problems[field.name] = problem;
   }
-  if (!problems.max_age_hours && !problems.freshness_half_life_hours && Number(form.freshness_half_life_hours) > Number(form.max_age_hours)) {
+  if (
+    !problems.max_age_hours &&
+    !problems.freshness_half_life_hours &&
+    Number(form.freshness_half_life_hours) > Number(form.max_age_hours)
+  ) {
     problems.freshness_half_life_hours = t('validation.halfLife');
   }
   const languages = splitList(form.languages ?? '');
@@ -107,7 +144,8 @@ export function validate(form: AlgorithmForm, t: Translate): Record<string, stri
   }
   const included = new Set(splitList(form.include_categories ?? ''));
   const both = splitList(form.exclude_categories ?? '').filter((c) => included.has(c));
-  if (both.length > 0 && !problems.exclude_categories) problems.exclude_categories = t('validation.overlap', { categories: both.join(', ') });
+  if (both.length > 0 && !problems.exclude_categories)
+    problems.exclude_categories = t('validation.overlap', { categories: both.join(', ') });
   return problems;
 }
 
@@ -126,7 +164,11 @@ export function toConfig(form: AlgorithmForm): AlgorithmConfig {
       area: n('weights.area'),
       follow: n('weights.follow'),
     },
-    diversity: { lambda: n('diversity.lambda'), max_per_source: n('diversity.max_per_source'), max_per_category: n('diversity.max_per_category') },
+    diversity: {
+      lambda: n('diversity.lambda'),
+      max_per_source: n('diversity.max_per_source'),
+      max_per_category: n('diversity.max_per_category'),
+    },
     exploration: n('exploration'),
     languages: unique('languages'),
     include_categories: unique('include_categories'),

@@ -32,10 +32,20 @@ export function AlgorithmPage({ tenantId, algorithmId }: { tenantId: string; alg
   });
 
   const title = t('algorithm.title', { name: algorithmId });
-  if (!data.data) return <Page title={title}><LoadingOrProblem error={data.error} /></Page>;
+  if (!data.data)
+    return (
+      <Page title={title}>
+        <LoadingOrProblem error={data.error} />
+      </Page>
+    );
   const [scenarios, algorithms] = data.data;
   const algorithm = saved?.algorithm_id === algorithmId ? saved : algorithms.find((a) => a.algorithm_id === algorithmId);
-  if (!algorithm) return <Page title={title}><p class="empty">{t('algorithm.missing')}</p></Page>;
+  if (!algorithm)
+    return (
+      <Page title={title}>
+        <p class="empty">{t('algorithm.missing')}</p>
+      </Page>
+    );
   // Feed scenarios first: the preview opens on what a feed request would show.
   const users = scenarios
     .filter((s) => s.algorithm_id === algorithmId)
@@ -46,7 +56,12 @@ export function AlgorithmPage({ tenantId, algorithmId }: { tenantId: string; alg
     <Page
       title={title}
       actions={
-        <ConfirmButton label={t('algorithm.delete')} title={t('algorithm.deleteTitle', { name: algorithmId })} pending={remove.pending} onConfirm={remove.run}>
+        <ConfirmButton
+          label={t('algorithm.delete')}
+          title={t('algorithm.deleteTitle', { name: algorithmId })}
+          pending={remove.pending}
+          onConfirm={remove.run}
+        >
           <p>{t('algorithm.deleteBody')}</p>
           <Problem error={remove.error} compact />
         </ConfirmButton>
@@ -55,12 +70,16 @@ export function AlgorithmPage({ tenantId, algorithmId }: { tenantId: string; alg
       <p class="breadcrumb">
         <Link href={tenantPath(tenantId, 'scenarios')}>← {t('scenarios.title')}</Link>
       </p>
-      <p class="lede">
-        {users.length > 0 ? t('algorithm.usedBy', { scenarios: users.join(', ') }) : t('algorithm.unused')}
-      </p>
+      <p class="lede">{users.length > 0 ? t('algorithm.usedBy', { scenarios: users.join(', ') }) : t('algorithm.unused')}</p>
       <div class="editor-layout">
         <Section title={t('algorithm.settings')}>
-          <AlgorithmEditor config={algorithm.config} saving={save.pending} saveError={save.error} savedAt={savedAt} onSave={(config) => void save.run(config)} />
+          <AlgorithmEditor
+            config={algorithm.config}
+            saving={save.pending}
+            saveError={save.error}
+            savedAt={savedAt}
+            onSave={(config) => void save.run(config)}
+          />
         </Section>
         <PreviewPanel tenantId={tenantId} scenarios={users} version={savedAt ?? 0} />
       </div>

@@ -40,7 +40,14 @@ export function ApiKeysPage({ tenantId }: { tenantId: string }) {
     <Page title={t('keys.title')}>
       <Section title={t('keys.create')}>
         <Form class="form-inline" onSubmit={() => void create.run()}>
-          <TextField label={t('keys.name')} help={t('keys.nameHelp')} value={name} onValue={setName} maxLength={100} error={create.error?.fieldMessage('name')} />
+          <TextField
+            label={t('keys.name')}
+            help={t('keys.nameHelp')}
+            value={name}
+            onValue={setName}
+            maxLength={100}
+            error={create.error?.fieldMessage('name')}
+          />
           <button type="submit" class="button button-primary" disabled={create.pending}>
             {t('keys.createButton')}
           </button>
@@ -53,7 +60,12 @@ export function ApiKeysPage({ tenantId }: { tenantId: string }) {
         <Problem error={keys.error ?? revoke.error} />
         <Loaded resource={keys}>
           {({ api_keys }) => (
-            <DataTable rows={api_keys} empty={t('keys.none')} columns={[t('keys.name'), t('keys.key'), t('common.created'), t('keys.lastUsed'), t('common.status')]} actions>
+            <DataTable
+              rows={api_keys}
+              empty={t('keys.none')}
+              columns={[t('keys.name'), t('keys.key'), t('common.created'), t('keys.lastUsed'), t('common.status')]}
+              actions
+            >
               {(key) => (
                 <tr key={key.key_id}>
                   <td>{key.name || '—'}</td>
@@ -71,7 +83,12 @@ export function ApiKeysPage({ tenantId }: { tenantId: string }) {
                   </td>
                   <td class="actions">
                     {!key.revoked_at && (
-                      <button type="button" class="button button-small button-danger-outline" onClick={() => setRevoking(key)} aria-label={t('keys.revokeNamed', { name: key.name || key.last4 })}>
+                      <button
+                        type="button"
+                        class="button button-small button-danger-outline"
+                        onClick={() => setRevoking(key)}
+                        aria-label={t('keys.revokeNamed', { name: key.name || key.last4 })}
+                      >
                         {t('keys.revoke')}
                       </button>
                     )}

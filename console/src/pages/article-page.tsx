@@ -47,16 +47,35 @@ export function ArticlePage({ contentId }: { contentId: string }) {
   });
 
   const a = article.data;
-  if (!a) return <Page title={t('article.title')}><LoadingOrProblem error={article.error} /></Page>;
+  if (!a)
+    return (
+      <Page title={t('article.title')}>
+        <LoadingOrProblem error={article.error} />
+      </Page>
+    );
   const rows: [string, ComponentChildren][] = [
-    [t('article.source'), `${a.source.name} · ${t('article.trust', { level: a.source.trust_level })}${a.source.active ? '' : ` · ${t('article.sourcePaused')}`}`],
-    [t('article.url'), <a href={a.url} rel="noopener noreferrer" target="_blank">{a.url}</a>],
+    [
+      t('article.source'),
+      `${a.source.name} · ${t('article.trust', { level: a.source.trust_level })}${a.source.active ? '' : ` · ${t('article.sourcePaused')}`}`,
+    ],
+    [
+      t('article.url'),
+      <a href={a.url} rel="noopener noreferrer" target="_blank">
+        {a.url}
+      </a>,
+    ],
     [t('article.published'), formatDateTime(lang, a.published_at)],
     [t('article.firstSeen'), a.first_seen_at ? formatDateTime(lang, a.first_seen_at) : t('article.notCrawled')],
     [t('article.language'), a.language ?? '—'],
-    [t('article.category'), a.category ? `${a.category}${a.category_source ? ` (${t('article.categoryFrom', { from: a.category_source })})` : ''}` : '—'],
+    [
+      t('article.category'),
+      a.category ? `${a.category}${a.category_source ? ` (${t('article.categoryFrom', { from: a.category_source })})` : ''}` : '—',
+    ],
     [t('article.keywords'), a.keywords.join(', ') || '—'],
-    [t('article.areas'), a.areas.map((x) => (x.prefecture && x.prefecture !== x.name ? `${x.name} (${x.prefecture})` : x.name)).join(', ') || '—'],
+    [
+      t('article.areas'),
+      a.areas.map((x) => (x.prefecture && x.prefecture !== x.name ? `${x.name} (${x.prefecture})` : x.name)).join(', ') || '—',
+    ],
     [t('article.duplicates'), a.duplicate_urls.length > 0 ? a.duplicate_urls.join('\n') : t('article.noDuplicates')],
   ];
 
@@ -86,7 +105,9 @@ export function ArticlePage({ contentId }: { contentId: string }) {
           <StatusBadge status={a.servable ? 'active' : 'failing'} label={t(a.servable ? 'article.servable' : 'article.notServable')} />{' '}
           <span class="muted">{t('article.judgedWith')}</span>
         </p>
-        {a.hidden && <p class="article-hidden">{t('article.hiddenNote', { at: formatDateTime(lang, a.hidden.at), reason: a.hidden.reason })}</p>}
+        {a.hidden && (
+          <p class="article-hidden">{t('article.hiddenNote', { at: formatDateTime(lang, a.hidden.at), reason: a.hidden.reason })}</p>
+        )}
         {a.not_servable_because.length > 0 && (
           <ul class="reasons">
             {a.not_servable_because.map((reason) => (
@@ -107,7 +128,9 @@ export function ArticlePage({ contentId }: { contentId: string }) {
           </dl>
         </Section>
         <Section title={t('article.summaryTitle')}>
-          {a.thumbnail && <img class="article-thumbnail" src={a.thumbnail.url} width={a.thumbnail.width} height={a.thumbnail.height} alt="" />}
+          {a.thumbnail && (
+            <img class="article-thumbnail" src={a.thumbnail.url} width={a.thumbnail.width} height={a.thumbnail.height} alt="" />
+          )}
           <p>{a.summary || '—'}</p>
         </Section>
       </div>
@@ -120,10 +143,25 @@ export function ArticlePage({ contentId }: { contentId: string }) {
         onConfirm={() => void hide.run()}
       >
         <p>{t('article.hideBody', { title: a.title })}</p>
-        <TextField label={t('article.hideReason')} help={t('article.hideReasonHelp')} value={reason} onValue={setReason} maxLength={500} error={hide.error?.fieldMessage('reason')} />
+        <TextField
+          label={t('article.hideReason')}
+          help={t('article.hideReasonHelp')}
+          value={reason}
+          onValue={setReason}
+          maxLength={500}
+          error={hide.error?.fieldMessage('reason')}
+        />
         <Problem error={hide.error} />
       </ConfirmDialog>
-      <ConfirmDialog open={deleting} title={t('article.deleteTitle')} confirmLabel={t('article.delete')} danger pending={remove.pending} onCancel={() => setDeleting(false)} onConfirm={() => void remove.run()}>
+      <ConfirmDialog
+        open={deleting}
+        title={t('article.deleteTitle')}
+        confirmLabel={t('article.delete')}
+        danger
+        pending={remove.pending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => void remove.run()}
+      >
         <p>{t('article.deleteBody', { title: a.title })}</p>
       </ConfirmDialog>
     </Page>

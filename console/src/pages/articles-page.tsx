@@ -59,7 +59,10 @@ export function ArticlesPage({ search }: { search: string }) {
             label={t('articles.source')}
             value={form.source_id ?? ''}
             onValue={field('source_id')}
-            options={[{ value: '', label: t('articles.anySource') }, ...(sources.data?.sources ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.articles})` }))]}
+            options={[
+              { value: '', label: t('articles.anySource') },
+              ...(sources.data?.sources ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.articles})` })),
+            ]}
           />
           <TextField label={t('articles.category')} value={form.category ?? ''} onValue={field('category')} />
           <TextField label={t('articles.language')} value={form.language ?? ''} onValue={field('language')} />
@@ -76,7 +79,14 @@ export function ArticlesPage({ search }: { search: string }) {
               <DataTable
                 rows={[...data.contents, ...(olderHere?.entries ?? [])]}
                 empty={t('articles.none')}
-                columns={[t('articles.published'), t('articles.titleColumn'), t('articles.source'), t('articles.category'), t('articles.language'), t('articles.areas')]}
+                columns={[
+                  t('articles.published'),
+                  t('articles.titleColumn'),
+                  t('articles.source'),
+                  t('articles.category'),
+                  t('articles.language'),
+                  t('articles.areas'),
+                ]}
               >
                 {(a) => (
                   <tr key={a.id}>

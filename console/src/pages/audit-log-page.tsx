@@ -48,7 +48,13 @@ export function AuditLogPage({ tenantId }: { tenantId?: string }) {
               rows={[...data.entries, ...(older?.entries ?? [])]}
               empty={t('audit.none')}
               class="table table-audit"
-              columns={[t('audit.when'), t('audit.who'), t('audit.change'), ...(tenantId === undefined ? [t('audit.tenant')] : []), t('audit.details')]}
+              columns={[
+                t('audit.when'),
+                t('audit.who'),
+                t('audit.change'),
+                ...(tenantId === undefined ? [t('audit.tenant')] : []),
+                t('audit.details'),
+              ]}
             >
               {(entry) => (
                 <tr key={entry.id}>

@@ -35,8 +35,18 @@ export function ConsoleUsersPage() {
   const chosenTenant = tenantId || tenants.data?.tenants[0]?.id || '';
 
   const invite = useAction(async () => {
-    const created = await api.post<ConsoleUserRecord>('/admin/v1/console-users', { email: email.trim(), role, password, ...(role === 'member' ? { tenant_id: chosenTenant } : {}) });
-    announce(t(created.role === 'member' ? 'done.memberInvited' : 'done.operatorInvited', { email: created.email, tenant: tenantName(created.tenant_id) }));
+    const created = await api.post<ConsoleUserRecord>('/admin/v1/console-users', {
+      email: email.trim(),
+      role,
+      password,
+      ...(role === 'member' ? { tenant_id: chosenTenant } : {}),
+    });
+    announce(
+      t(created.role === 'member' ? 'done.memberInvited' : 'done.operatorInvited', {
+        email: created.email,
+        tenant: tenantName(created.tenant_id),
+      }),
+    );
     setEmail('');
     setPassword('');
     setTried(false);
@@ -51,9 +61,17 @@ export function ConsoleUsersPage() {
     setNewTenant(user.tenant_id ?? tenants.data?.tenants[0]?.id ?? '');
   };
   const changeRole = useAction(async (user: ConsoleUserRecord) => {
-    const changed = await api.patch<ConsoleUserRecord>(`/admin/v1/console-users/${encodeURIComponent(user.id)}`, { role: newRole, tenant_id: newRole === 'member' ? newTenant : null });
+    const changed = await api.patch<ConsoleUserRecord>(`/admin/v1/console-users/${encodeURIComponent(user.id)}`, {
+      role: newRole,
+      tenant_id: newRole === 'member' ? newTenant : null,
+    });
     setChanging(null);
-    announce(t(changed.role === 'member' ? 'done.roleMember' : 'done.roleOperator', { email: changed.email, tenant: tenantName(changed.tenant_id) }));
+    announce(
+      t(changed.role === 'member' ? 'done.roleMember' : 'done.roleOperator', {
+        email: changed.email,
+        tenant: tenantName(changed.tenant_id),
+      }),
+    );
     await users.reload();
   });
   const remove = useAction(async (user: ConsoleUserRecord) => {
@@ -76,7 +94,12 @@ export function ConsoleUsersPage() {
         <Loaded resource={users}>
           {(data) => (
             <div class="table-wrap">
-              <DataTable rows={data.console_users} empty={t('consoleUsers.none')} columns={[t('consoleUsers.email'), t('consoleUsers.role'), t('consoleUsers.tenant'), t('consoleUsers.lastLogin')]} actions>
+              <DataTable
+                rows={data.console_users}
+                empty={t('consoleUsers.none')}
+                columns={[t('consoleUsers.email'), t('consoleUsers.role'), t('consoleUsers.tenant'), t('consoleUsers.lastLogin')]}
+                actions
+              >
                 {(user) => (
                   <tr key={user.id}>
                     <td class="cell-wrap">{user.email}</td>
@@ -84,10 +107,20 @@ export function ConsoleUsersPage() {
                     <td>{tenantName(user.tenant_id)}</td>
                     <td class="nowrap">{user.last_login_at ? formatDateTime(lang, user.last_login_at) : t('consoleUsers.never')}</td>
                     <td class="actions">
-                      <button type="button" class="button button-small" aria-label={t('consoleUsers.changeRoleNamed', { email: user.email })} onClick={() => openRoleChange(user)}>
+                      <button
+                        type="button"
+                        class="button button-small"
+                        aria-label={t('consoleUsers.changeRoleNamed', { email: user.email })}
+                        onClick={() => openRoleChange(user)}
+                      >
                         {t('consoleUsers.changeRole')}
                       </button>{' '}
-                      <button type="button" class="button button-small button-danger-outline" aria-label={t('consoleUsers.removeNamed', { email: user.email })} onClick={() => setRemoving(user)}>
+                      <button
+                        type="button"
+                        class="button button-small button-danger-outline"
+                        aria-label={t('consoleUsers.removeNamed', { email: user.email })}
+                        onClick={() => setRemoving(user)}
+                      >
                         {t('consoleUsers.remove')}
                       </button>
                     </td>
@@ -108,12 +141,39 @@ export function ConsoleUsersPage() {
             if (!problems.email && !problems.password) void invite.run();
           }}
         >
-          <TextField label={t('consoleUsers.email')} type="email" autoComplete="off" value={email} onValue={setEmail} error={shown('email')} />
-          <SelectField label={t('consoleUsers.role')} value={role} onValue={(v) => setRole(v as Role)} options={(['member', 'operator'] as const).map((r) => ({ value: r, label: t(`role.${r}`) }))} help={t('consoleUsers.roleHelp')} />
+          <TextField
+            label={t('consoleUsers.email')}
+            type="email"
+            autoComplete="off"
+            value={email}
+            onValue={setEmail}
+            error={shown('email')}
+          />
+          <SelectField
+            label={t('consoleUsers.role')}
+            value={role}
+            onValue={(v) => setRole(v as Role)}
+            options={(['member', 'operator'] as const).map((r) => ({ value: r, label: t(`role.${r}`) }))}
+            help={t('consoleUsers.roleHelp')}
+          />
           {role === 'member' && (
-            <SelectField label={t('consoleUsers.tenant')} value={chosenTenant} onValue={setTenantId} options={(tenants.data?.tenants ?? []).map((x) => ({ value: x.id, label: x.name }))} error={invite.error?.fieldMessage('tenant_id')} />
+            <SelectField
+              label={t('consoleUsers.tenant')}
+              value={chosenTenant}
+              onValue={setTenantId}
+              options={(tenants.data?.tenants ?? []).map((x) => ({ value: x.id, label: x.name }))}
+              error={invite.error?.fieldMessage('tenant_id')}
+            />
           )}
-          <TextField label={t('consoleUsers.password')} help={t('consoleUsers.passwordHelp', { n: MIN_PASSWORD })} type="password" autoComplete="new-password" value={password} onValue={setPassword} error={shown('password')} />
+          <TextField
+            label={t('consoleUsers.password')}
+            help={t('consoleUsers.passwordHelp', { n: MIN_PASSWORD })}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onValue={setPassword}
+            error={shown('password')}
+          />
           <FormProblem error={invite.error} fields={['email', 'password', 'tenant_id']} />
           <div class="form-actions">
             <button type="submit" class="button button-primary" disabled={invite.pending}>
@@ -131,9 +191,19 @@ export function ConsoleUsersPage() {
         onConfirm={() => changing && void changeRole.run(changing)}
       >
         <p>{t('consoleUsers.changeRoleBody')}</p>
-        <SelectField label={t('consoleUsers.role')} value={newRole} onValue={(v) => setNewRole(v as Role)} options={(['member', 'operator'] as const).map((r) => ({ value: r, label: t(`role.${r}`) }))} />
+        <SelectField
+          label={t('consoleUsers.role')}
+          value={newRole}
+          onValue={(v) => setNewRole(v as Role)}
+          options={(['member', 'operator'] as const).map((r) => ({ value: r, label: t(`role.${r}`) }))}
+        />
         {newRole === 'member' && (
-          <SelectField label={t('consoleUsers.tenant')} value={newTenant} onValue={setNewTenant} options={(tenants.data?.tenants ?? []).map((x) => ({ value: x.id, label: x.name }))} />
+          <SelectField
+            label={t('consoleUsers.tenant')}
+            value={newTenant}
+            onValue={setNewTenant}
+            options={(tenants.data?.tenants ?? []).map((x) => ({ value: x.id, label: x.name }))}
+          />
         )}
         <Problem error={changeRole.error} />
       </ConfirmDialog>

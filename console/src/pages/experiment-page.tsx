@@ -41,7 +41,12 @@ export function ExperimentPage({ tenantId, experimentId }: { tenantId: string; e
   });
 
   const e = experiment.data;
-  if (!e) return <Page title={t('experiments.title')}><LoadingOrProblem error={experiment.error} /></Page>;
+  if (!e)
+    return (
+      <Page title={t('experiments.title')}>
+        <LoadingOrProblem error={experiment.error} />
+      </Page>
+    );
   const r = e.results;
   const pct = (x: number) => formatPercent(lang, x);
   const interval = (low: number, high: number) => `${pct(low)} – ${pct(high)}`;
@@ -51,7 +56,10 @@ export function ExperimentPage({ tenantId, experimentId }: { tenantId: string; e
     ? t('experiments.winner', { variant: r.winner })
     : r.sample_size_met
       ? t('experiments.noDifference')
-      : t('experiments.needUsers', { users: formatNumber(lang, e.min_users_per_variant), suggested: r.users_for_10_percent_lift === null ? '—' : formatNumber(lang, r.users_for_10_percent_lift) });
+      : t('experiments.needUsers', {
+          users: formatNumber(lang, e.min_users_per_variant),
+          suggested: r.users_for_10_percent_lift === null ? '—' : formatNumber(lang, r.users_for_10_percent_lift),
+        });
 
   return (
     <Page title={e.name} actions={<RefreshButton resource={experiment} />}>
@@ -61,7 +69,10 @@ export function ExperimentPage({ tenantId, experimentId }: { tenantId: string; e
       <dl class="facts">
         <dt>{t('common.status')}</dt>
         <dd>
-          <StatusBadge status={e.status === 'running' ? 'active' : e.status === 'draft' ? 'pending' : 'inactive'} label={t(`experiments.status.${e.status}`)} />
+          <StatusBadge
+            status={e.status === 'running' ? 'active' : e.status === 'draft' ? 'pending' : 'inactive'}
+            label={t(`experiments.status.${e.status}`)}
+          />
           {e.promoted_variant && <span class="muted"> {t('experiments.promoted', { variant: e.promoted_variant })}</span>}
         </dd>
         <dt>{t('experiments.scenario')}</dt>
@@ -84,13 +95,30 @@ export function ExperimentPage({ tenantId, experimentId }: { tenantId: string; e
           </button>
         )}
         {e.status === 'running' && (
-          <ConfirmButton label={t('experiments.stop')} title={t('experiments.stopTitle')} pending={act.pending} onConfirm={() => act.run('stop')}>
+          <ConfirmButton
+            label={t('experiments.stop')}
+            title={t('experiments.stopTitle')}
+            pending={act.pending}
+            onConfirm={() => act.run('stop')}
+          >
             <p>{t('experiments.stopBody', { scenario: e.scenario })}</p>
           </ConfirmButton>
         )}
         {r.winner && !e.promoted_variant && (
-          <ConfirmButton class="button button-primary" label={t('experiments.promote', { variant: r.winner })} title={t('experiments.promoteTitle')} pending={act.pending} onConfirm={() => act.run('promote', { variant: r.winner })}>
-            <p>{t('experiments.promoteBody', { variant: r.winner, algorithm: e.variants.find((v) => v.name === r.winner)?.algorithm_id ?? '', scenario: e.scenario })}</p>
+          <ConfirmButton
+            class="button button-primary"
+            label={t('experiments.promote', { variant: r.winner })}
+            title={t('experiments.promoteTitle')}
+            pending={act.pending}
+            onConfirm={() => act.run('promote', { variant: r.winner })}
+          >
+            <p>
+              {t('experiments.promoteBody', {
+                variant: r.winner,
+                algorithm: e.variants.find((v) => v.name === r.winner)?.algorithm_id ?? '',
+                scenario: e.scenario,
+              })}
+            </p>
           </ConfirmButton>
         )}
       </div>
@@ -145,7 +173,11 @@ export function ExperimentPage({ tenantId, experimentId }: { tenantId: string; e
                     t('experiments.isControl')
                   )}
                 </td>
-                <td class="num">{v.vs_control ? `${v.vs_control.p_value < 0.001 ? '< 0.001' : formatNumber(lang, v.vs_control.p_value, 3)}${v.vs_control.significant ? ' *' : ''}` : '—'}</td>
+                <td class="num">
+                  {v.vs_control
+                    ? `${v.vs_control.p_value < 0.001 ? '< 0.001' : formatNumber(lang, v.vs_control.p_value, 3)}${v.vs_control.significant ? ' *' : ''}`
+                    : '—'}
+                </td>
                 <td class="num">{formatNumber(lang, v.clicks_per_user)}</td>
                 <td class="num">{v.mean_dwell_ms === null ? '—' : `${formatNumber(lang, v.mean_dwell_ms / 1000, 1)} s`}</td>
                 <td class="num">
@@ -163,33 +195,46 @@ export function ExperimentPage({ tenantId, experimentId }: { tenantId: string; e
       </Section>
 
       <div class="charts">
-      <Section title={t('experiments.dailyCtr')}>
-        <LineChart
-          title={t('experiments.dailyCtr')}
-          categories={days}
-          categoryLabel={(d) => formatDay(lang, d)}
-          series={e.variants.map((v, i) => ({
-            key: v.name,
-            label: v.name,
-            colour: i,
-            values: days.map((day) => r.daily.find((d) => d.day === day && d.variant === v.name)?.ctr ?? null),
-          }))}
-          formatValue={pct}
-        />
-      </Section>
+        <Section title={t('experiments.dailyCtr')}>
+          <LineChart
+            title={t('experiments.dailyCtr')}
+            categories={days}
+            categoryLabel={(d) => formatDay(lang, d)}
+            series={e.variants.map((v, i) => ({
+              key: v.name,
+              label: v.name,
+              colour: i,
+              values: days.map((day) => r.daily.find((d) => d.day === day && d.variant === v.name)?.ctr ?? null),
+            }))}
+            formatValue={pct}
+          />
+        </Section>
       </div>
 
       {e.status !== 'stopped' && e.allocation === 'thompson' && (
         <Section title={t('experiments.shares')}>
-          <p class="section-help">{t('experiments.banditShares', { at: e.reallocated_at ? formatDateTime(lang, e.reallocated_at) : '—' })}</p>
+          <p class="section-help">
+            {t('experiments.banditShares', { at: e.reallocated_at ? formatDateTime(lang, e.reallocated_at) : '—' })}
+          </p>
         </Section>
       )}
       {e.status !== 'stopped' && e.allocation === 'fixed' && (
         <Section title={t('experiments.shares')}>
           <p class="section-help">{t('experiments.sharesHelp')}</p>
-          <Form class="form-inline" noValidate onSubmit={() => void reshare.run(Object.fromEntries(e.variants.map((v) => [v.name, Number(shareOf(v.name)) / 100])))}>
+          <Form
+            class="form-inline"
+            noValidate
+            onSubmit={() => void reshare.run(Object.fromEntries(e.variants.map((v) => [v.name, Number(shareOf(v.name)) / 100])))}
+          >
             {e.variants.map((v) => (
-              <TextField key={v.name} label={t('experiments.shareOf', { variant: v.name })} type={'number'} value={shareOf(v.name)} onValue={(value) => setShares((s) => ({ ...s, [v.name]: value }))} error={reshare.error?.fieldMessage('shares')} />
+              <TextField
+                key={v.name}
+                label={t('experiments.shareOf', { variant: v.name })}
+                type={'number'}
+                value={shareOf(v.name)}
+                onValue={(value) => setShares((s) => ({ ...s, [v.name]: value }))}
+                error={reshare.error?.fieldMessage('shares')}
+              />
             ))}
             <FormProblem error={reshare.error} fields={['shares']} />
             <button type="submit" class="button" disabled={reshare.pending}>

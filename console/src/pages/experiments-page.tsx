@@ -40,9 +40,11 @@ export function ExperimentsPage({ tenantId }: { tenantId: string }) {
   ]);
   const chosenScenario = scenario || scenarioNames[0] || '';
   const linked = scenarios.data?.scenarios.find((s) => s.scenario === chosenScenario)?.algorithm_id ?? '';
-  const algorithmOf = (row: VariantRow, i: number) => row.algorithm || (i === 0 ? linked : algorithmIds.find((a) => a !== linked) ?? linked);
+  const algorithmOf = (row: VariantRow, i: number) =>
+    row.algorithm || (i === 0 ? linked : (algorithmIds.find((a) => a !== linked) ?? linked));
   const total = rows.reduce((sum, r) => sum + Number(r.share || 0), 0);
-  const sharesError = Math.abs(total - 100) > 1e-6 ? t('experiments.sharesSum', { total: String(Math.round(total * 100) / 100) }) : undefined;
+  const sharesError =
+    Math.abs(total - 100) > 1e-6 ? t('experiments.sharesSum', { total: String(Math.round(total * 100) / 100) }) : undefined;
   const update = (i: number, change: Partial<VariantRow>) => setRows((all) => all.map((r, j) => (j === i ? { ...r, ...change } : r)));
 
   const create = useAction(async () => {
@@ -61,8 +63,21 @@ export function ExperimentsPage({ tenantId }: { tenantId: string }) {
       <Section title={t('experiments.create')}>
         <p class="section-help">{t('experiments.createHelp')}</p>
         <Form class="form-grid" noValidate onSubmit={() => void (!sharesError && create.run())}>
-          <SelectField label={t('experiments.scenario')} value={chosenScenario} onValue={setScenario} options={scenarioNames.map((s) => ({ value: s, label: s }))} error={create.error?.fieldMessage('scenario')} />
-          <TextField label={t('experiments.minUsers')} help={t('experiments.minUsersHelp')} type={'number'} value={minUsers} onValue={setMinUsers} error={create.error?.fieldMessage('min_users_per_variant')} />
+          <SelectField
+            label={t('experiments.scenario')}
+            value={chosenScenario}
+            onValue={setScenario}
+            options={scenarioNames.map((s) => ({ value: s, label: s }))}
+            error={create.error?.fieldMessage('scenario')}
+          />
+          <TextField
+            label={t('experiments.minUsers')}
+            help={t('experiments.minUsersHelp')}
+            type={'number'}
+            value={minUsers}
+            onValue={setMinUsers}
+            error={create.error?.fieldMessage('min_users_per_variant')}
+          />
           <SelectField
             label={t('experiments.allocation')}
             help={t('experiments.allocationHelp')}
@@ -76,9 +91,25 @@ export function ExperimentsPage({ tenantId }: { tenantId: string }) {
           {rows.map((row, i) => (
             <fieldset key={i} class="field-span variant-row">
               <legend>{i === 0 ? t('experiments.controlVariant') : t('experiments.variantN', { n: String(i + 1) })}</legend>
-              <TextField label={t('experiments.variantName')} value={row.name} onValue={(name) => update(i, { name })} error={create.error?.fieldMessage(`variants[${i}].name`)} />
-              <SelectField label={t('experiments.algorithm')} value={algorithmOf(row, i)} onValue={(algorithm) => update(i, { algorithm })} options={algorithmIds.map((a) => ({ value: a, label: a }))} error={create.error?.fieldMessage(`variants[${i}].algorithm_id`)} />
-              <TextField label={t('experiments.sharePercent')} type={'number'} value={row.share} onValue={(share) => update(i, { share })} />
+              <TextField
+                label={t('experiments.variantName')}
+                value={row.name}
+                onValue={(name) => update(i, { name })}
+                error={create.error?.fieldMessage(`variants[${i}].name`)}
+              />
+              <SelectField
+                label={t('experiments.algorithm')}
+                value={algorithmOf(row, i)}
+                onValue={(algorithm) => update(i, { algorithm })}
+                options={algorithmIds.map((a) => ({ value: a, label: a }))}
+                error={create.error?.fieldMessage(`variants[${i}].algorithm_id`)}
+              />
+              <TextField
+                label={t('experiments.sharePercent')}
+                type={'number'}
+                value={row.share}
+                onValue={(share) => update(i, { share })}
+              />
               {rows.length > 2 && (
                 <button type="button" class="button button-small" onClick={() => setRows((all) => all.filter((_, j) => j !== i))}>
                   {t('experiments.removeVariant')}
@@ -92,7 +123,11 @@ export function ExperimentsPage({ tenantId }: { tenantId: string }) {
           <FormProblem error={create.error} fields={['scenario', 'variants', 'min_users_per_variant']} />
           <div class="form-actions">
             {rows.length < MAX_VARIANTS && (
-              <button type="button" class="button" onClick={() => setRows((all) => [...all, { name: `variant${all.length + 1}`, algorithm: '', share: '0' }])}>
+              <button
+                type="button"
+                class="button"
+                onClick={() => setRows((all) => [...all, { name: `variant${all.length + 1}`, algorithm: '', share: '0' }])}
+              >
                 {t('experiments.addVariant')}
               </button>
             )}
@@ -107,14 +142,27 @@ export function ExperimentsPage({ tenantId }: { tenantId: string }) {
         <Loaded resource={experiments}>
           {(data) => (
             <div class="table-wrap">
-              <DataTable rows={data.experiments} empty={t('experiments.none')} columns={[t('experiments.name'), t('common.status'), t('experiments.scenario'), t('experiments.variants'), t('common.created')]}>
+              <DataTable
+                rows={data.experiments}
+                empty={t('experiments.none')}
+                columns={[
+                  t('experiments.name'),
+                  t('common.status'),
+                  t('experiments.scenario'),
+                  t('experiments.variants'),
+                  t('common.created'),
+                ]}
+              >
                 {(e) => (
                   <tr key={e.experiment_id}>
                     <td>
                       <Link href={tenantPath(tenantId, 'experiments', e.experiment_id)}>{e.name}</Link>
                     </td>
                     <td>
-                      <StatusBadge status={e.status === 'running' ? 'active' : e.status === 'draft' ? 'pending' : 'inactive'} label={t(`experiments.status.${e.status}`)} />
+                      <StatusBadge
+                        status={e.status === 'running' ? 'active' : e.status === 'draft' ? 'pending' : 'inactive'}
+                        label={t(`experiments.status.${e.status}`)}
+                      />
                     </td>
                     <td>{e.scenario}</td>
                     <td>{e.variants.map((v) => `${v.name} (${v.algorithm_id}, ${Math.round(v.share * 1000) / 10}%)`).join(', ')}</td>

@@ -45,7 +45,15 @@ export function LoginPage({ search, startupError }: { search: string; startupErr
         <h1>{t('login.title')}</h1>
         <Form class="form-stack" onSubmit={() => void submit.run()}>
           <TextField label={t('login.email')} type="email" name="email" autoComplete="username" required value={email} onValue={setEmail} />
-          <TextField label={t('login.password')} type="password" name="password" autoComplete="current-password" required value={password} onValue={setPassword} />
+          <TextField
+            label={t('login.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onValue={setPassword}
+          />
           {message ? (
             <p class="problem problem-compact" role="alert">
               {message}

@@ -15,7 +15,8 @@ const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - D
 /** Every UTC day in [from, to). */
 function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let ms = Date.parse(`${from}T00:00:00Z`); ms < Date.parse(`${to}T00:00:00Z`); ms += DAY_MS) days.push(new Date(ms).toISOString().slice(0, 10));
+  for (let ms = Date.parse(`${from}T00:00:00Z`); ms < Date.parse(`${to}T00:00:00Z`); ms += DAY_MS)
+    days.push(new Date(ms).toISOString().slice(0, 10));
   return days;
 }
 
@@ -43,7 +44,13 @@ function seriesBy(usage: UsageReport, days: string[], measure: 'credits' | 'requ
 function UsageBar({ used, limit, label }: { used: number; limit: number; label: string }) {
   const share = limit > 0 ? Math.min(1, used / limit) : 0;
   return (
-    <svg class={`usage-bar${share >= 0.9 ? ' usage-bar-high' : ''}`} viewBox="0 0 100 6" preserveAspectRatio="none" role="img" aria-label={label}>
+    <svg
+      class={`usage-bar${share >= 0.9 ? ' usage-bar-high' : ''}`}
+      viewBox="0 0 100 6"
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={label}
+    >
       <rect class="usage-bar-track" width="100" height="6" rx="3" />
       <rect class="usage-bar-fill" width={share * 100} height="6" rx="3" />
     </svg>
@@ -63,7 +70,12 @@ export function OverviewPage({ tenantId }: { tenantId: string }) {
     [tenantId],
   );
 
-  if (!resource.data) return <Page title={t('overview.title')}><LoadingOrProblem error={resource.error} /></Page>;
+  if (!resource.data)
+    return (
+      <Page title={t('overview.title')}>
+        <LoadingOrProblem error={resource.error} />
+      </Page>
+    );
   const [tenant, usage, metrics] = resource.data;
 
   const used = tenant.current_cycle.used_credits;
@@ -76,7 +88,10 @@ export function OverviewPage({ tenantId }: { tenantId: string }) {
   return (
     <Page title={t('overview.title')}>
       <p class="lede">
-        {t('overview.cycle', { from: formatDateTime(lang, tenant.current_cycle.starts_at), to: formatDateTime(lang, tenant.current_cycle.ends_at) })}
+        {t('overview.cycle', {
+          from: formatDateTime(lang, tenant.current_cycle.starts_at),
+          to: formatDateTime(lang, tenant.current_cycle.ends_at),
+        })}
       </p>
       <div class="stats">
         <div class="stat stat-wide">
@@ -91,11 +106,13 @@ export function OverviewPage({ tenantId }: { tenantId: string }) {
           {cap !== null ? (
             <UsageBar used={used} limit={cap} label={t('overview.capShare', { share: formatPercent(lang, cap > 0 ? used / cap : 0) })} />
           ) : (
-            <UsageBar used={used} limit={included} label={t('overview.includedShare', { share: formatPercent(lang, included > 0 ? used / included : 0) })} />
+            <UsageBar
+              used={used}
+              limit={included}
+              label={t('overview.includedShare', { share: formatPercent(lang, included > 0 ? used / included : 0) })}
+            />
           )}
-          <p class="stat-note">
-            {t('overview.included', { included: credits(included), over: credits(Math.max(0, used - included)) })}
-          </p>
+          <p class="stat-note">{t('overview.included', { included: credits(included), over: credits(Math.max(0, used - included)) })}</p>
         </div>
         <div class="stat">
           <h2 class="stat-label">{t('overview.plan')}</h2>
@@ -117,7 +134,12 @@ export function OverviewPage({ tenantId }: { tenantId: string }) {
           {metrics.impressions > 0 ? (
             <>
               <p class="stat-value">{formatPercent(lang, metrics.ctr)}</p>
-              <p class="stat-note">{t('overview.clicksOf', { clicks: formatNumber(lang, metrics.clicks), impressions: formatNumber(lang, metrics.impressions) })}</p>
+              <p class="stat-note">
+                {t('overview.clicksOf', {
+                  clicks: formatNumber(lang, metrics.clicks),
+                  impressions: formatNumber(lang, metrics.impressions),
+                })}
+              </p>
             </>
           ) : (
             // No impressions, no rate: a 0 % would say the feed is never clicked.
@@ -135,7 +157,9 @@ export function OverviewPage({ tenantId }: { tenantId: string }) {
           <p class="stat-note">{t('overview.pushNote')}</p>
         </div>
       </div>
-      <p class="stat-footnote">{t('overview.metricsRange', { from: formatDay(lang, metrics.from), to: formatDay(lang, previousDay(metrics.to)) })}</p>
+      <p class="stat-footnote">
+        {t('overview.metricsRange', { from: formatDay(lang, metrics.from), to: formatDay(lang, previousDay(metrics.to)) })}
+      </p>
       <div class="charts">
         <Section title={t('overview.creditsChart')}>
           <StackedBarChart

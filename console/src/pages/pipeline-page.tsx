@@ -43,20 +43,35 @@ export function PipelinePage() {
             <div class="stats">
               <Stat label={t('pipeline.due')} value={n(s.crawl.due)} note={t('pipeline.dueNote')} metric='crawl_sources{state="due"}' />
               <Stat label={t('pipeline.crawling')} value={n(s.crawl.crawling)} metric='crawl_sources{state="crawling"}' />
-              <Stat label={t('pipeline.failing')} value={n(s.crawl.failing)} note={t('pipeline.failingNote')} metric='crawl_sources{state="failing"}' />
+              <Stat
+                label={t('pipeline.failing')}
+                value={n(s.crawl.failing)}
+                note={t('pipeline.failingNote')}
+                metric='crawl_sources{state="failing"}'
+              />
             </div>
           </Section>
           <Section title={t('pipeline.events')}>
             <div class="stats">
               <Stat label={t('pipeline.backlog')} value={n(s.events.backlog)} metric="events_unprocessed" />
-              <Stat label={t('pipeline.lag')} value={t('pipeline.seconds', { n: formatNumber(lang, s.events.lag_seconds, 1) })} note={t('pipeline.lagNote')} metric="events_lag_seconds" />
+              <Stat
+                label={t('pipeline.lag')}
+                value={t('pipeline.seconds', { n: formatNumber(lang, s.events.lag_seconds, 1) })}
+                note={t('pipeline.lagNote')}
+                metric="events_lag_seconds"
+              />
             </div>
           </Section>
           <Section title={t('pipeline.delivery')}>
             <div class="stats">
               <Stat label={t('pipeline.pushPending')} value={n(s.push_jobs.pending)} metric='push_jobs_active{status="pending"}' />
               <Stat label={t('pipeline.pushRunning')} value={n(s.push_jobs.processing)} metric='push_jobs_active{status="processing"}' />
-              <Stat label={t('pipeline.webhooks')} value={n(s.webhooks.pending)} note={t('pipeline.webhooksNote')} metric="webhook_deliveries_pending" />
+              <Stat
+                label={t('pipeline.webhooks')}
+                value={n(s.webhooks.pending)}
+                note={t('pipeline.webhooksNote')}
+                metric="webhook_deliveries_pending"
+              />
             </div>
           </Section>
         </>

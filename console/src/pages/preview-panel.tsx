@@ -26,7 +26,11 @@ function Why({ item, t }: { item: PreviewItem; t: Translate }) {
       {item.exploration && <li class="signal signal-explore">{t('preview.exploration')}</li>}
       {parts.map(({ signal, part }) => (
         <li key={signal} class={`signal signal-${signal}`}>
-          {t(`signal.${signal}`)} <span class="signal-part">{part > 0 ? '+' : '−'}{formatNumber(lang, Math.abs(part), 2)}</span>
+          {t(`signal.${signal}`)}{' '}
+          <span class="signal-part">
+            {part > 0 ? '+' : '−'}
+            {formatNumber(lang, Math.abs(part), 2)}
+          </span>
         </li>
       ))}
       {parts.length === 0 && !item.exploration && <li class="signal signal-none">{t('preview.noSignal')}</li>}
@@ -42,7 +46,11 @@ function Weights({ weights, t }: { weights: Preview['meta']['weights']; t: Trans
   return (
     <p class="preview-weights">
       {weights.source === 'fitted' && fitted
-        ? t('preview.weightsFitted', { clicks: formatNumber(lang, fitted.clicks), impressions: formatNumber(lang, fitted.impressions), at: formatDateTime(lang, fitted.fitted_at) })
+        ? t('preview.weightsFitted', {
+            clicks: formatNumber(lang, fitted.clicks),
+            impressions: formatNumber(lang, fitted.impressions),
+            at: formatDateTime(lang, fitted.fitted_at),
+          })
         : t('preview.weightsConfigured')}{' '}
       {list(weights.in_use)}
       {weights.source === 'configured' && fitted && (
@@ -105,9 +113,28 @@ export function PreviewPanel({ tenantId, scenarios, version }: PreviewPanelProps
     <Section title={t('preview.title')}>
       <p class="section-help">{t('preview.help')}</p>
       <Form class="form-inline" onSubmit={() => void preview.run()}>
-        {scenarios.length > 1 && <SelectField label={t('preview.scenario')} value={scenario} onValue={setScenario} options={scenarios.map((s) => ({ value: s, label: s }))} />}
-        <TextField label={t('preview.userId')} value={userId} onValue={setUserId} error={preview.error?.fieldMessage('user_id')} autoComplete="off" />
-        <TextField label={t('preview.areaNames')} help={t('preview.areaNames.help')} value={areaNames} onValue={setAreaNames} error={preview.error?.fieldMessage('area_names')} />
+        {scenarios.length > 1 && (
+          <SelectField
+            label={t('preview.scenario')}
+            value={scenario}
+            onValue={setScenario}
+            options={scenarios.map((s) => ({ value: s, label: s }))}
+          />
+        )}
+        <TextField
+          label={t('preview.userId')}
+          value={userId}
+          onValue={setUserId}
+          error={preview.error?.fieldMessage('user_id')}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('preview.areaNames')}
+          help={t('preview.areaNames.help')}
+          value={areaNames}
+          onValue={setAreaNames}
+          error={preview.error?.fieldMessage('area_names')}
+        />
         <SelectField
           label={t('preview.areaLevel')}
           value={areaLevel}
@@ -135,7 +162,13 @@ export function PreviewPanel({ tenantId, scenarios, version }: PreviewPanelProps
             empty={t('preview.empty')}
             class="table preview-table"
             caption={t('preview.caption', { scenario })}
-            columns={[{ label: '#', num: true }, t('preview.item'), t('preview.source'), { label: t('preview.score'), num: true }, t('preview.why')]}
+            columns={[
+              { label: '#', num: true },
+              t('preview.item'),
+              t('preview.source'),
+              { label: t('preview.score'), num: true },
+              t('preview.why'),
+            ]}
           >
             {(item, index) => (
               <tr key={item.id}>

@@ -43,13 +43,22 @@ export function PushJobsPage({ tenantId }: { tenantId: string }) {
   usePolling(running, () => void jobs.reload(), 1500);
 
   const ids = [...new Set(splitList(userIds))];
-  const idsError = ids.length === 0 ? t('push.usersRequired') : ids.length > MAX_MANUAL_USERS ? t('push.usersTooMany', { max: MAX_MANUAL_USERS }) : undefined;
+  const idsError =
+    ids.length === 0
+      ? t('push.usersRequired')
+      : ids.length > MAX_MANUAL_USERS
+        ? t('push.usersTooMany', { max: MAX_MANUAL_USERS })
+        : undefined;
   const chosen = scenario || pushScenarios[0] || '';
 
   const start = useAction(async () => {
     // One key per submission: a double click or a retried request starts one job, not two.
     const idempotencyKey = crypto.randomUUID();
-    const job = await api.post<PushJob>(tenantApi(tenantId, 'push-jobs'), { scenario: chosen, candidates_per_user: Number(perUser), target_mode: 'manual', user_ids: ids }, { 'idempotency-key': idempotencyKey });
+    const job = await api.post<PushJob>(
+      tenantApi(tenantId, 'push-jobs'),
+      { scenario: chosen, candidates_per_user: Number(perUser), target_mode: 'manual', user_ids: ids },
+      { 'idempotency-key': idempotencyKey },
+    );
     announce(t('done.pushStarted', { job: job.job_id, users: ids.length }));
     setUserIds('');
     setTried(false);
@@ -72,7 +81,13 @@ export function PushJobsPage({ tenantId }: { tenantId: string }) {
               if (!idsError) void start.run();
             }}
           >
-            <SelectField label={t('push.scenario')} value={chosen} onValue={setScenario} options={pushScenarios.map((s) => ({ value: s, label: s }))} error={start.error?.fieldMessage('scenario')} />
+            <SelectField
+              label={t('push.scenario')}
+              value={chosen}
+              onValue={setScenario}
+              options={pushScenarios.map((s) => ({ value: s, label: s }))}
+              error={start.error?.fieldMessage('scenario')}
+            />
             <SelectField
               label={t('push.perUser')}
               help={t('push.perUserHelp')}
@@ -80,7 +95,12 @@ export function PushJobsPage({ tenantId }: { tenantId: string }) {
               onValue={setPerUser}
               options={['1', '2', '3'].map((n) => ({ value: n, label: n }))}
             />
-            <Field label={t('push.userIds')} help={t('push.userIdsHelp')} error={(tried ? idsError : undefined) ?? start.error?.fieldMessage('user_ids')} class="field-span">
+            <Field
+              label={t('push.userIds')}
+              help={t('push.userIdsHelp')}
+              error={(tried ? idsError : undefined) ?? start.error?.fieldMessage('user_ids')}
+              class="field-span"
+            >
               {(control) => <textarea {...control} rows={3} value={userIds} onInput={(e) => setUserIds(e.currentTarget.value)} />}
             </Field>
             <FormProblem error={start.error} />
@@ -130,7 +150,12 @@ export function PushJobsPage({ tenantId }: { tenantId: string }) {
                   <td class="nowrap">{formatDateTime(lang, job.created_at)}</td>
                   <td>
                     {job.status === 'completed' && (
-                      <button type="button" class="button button-small" onClick={() => void save.run(job.job_id)} aria-label={t('push.downloadNamed', { job: job.job_id })}>
+                      <button
+                        type="button"
+                        class="button button-small"
+                        onClick={() => void save.run(job.job_id)}
+                        aria-label={t('push.downloadNamed', { job: job.job_id })}
+                      >
                         {t('push.download')}
                       </button>
                     )}

@@ -44,14 +44,29 @@ export function ScenarioPage({ tenantId, name }: { tenantId: string; name: strin
   });
 
   const title = t('scenario.title', { name });
-  if (!data.data) return <Page title={title}><LoadingOrProblem error={data.error} /></Page>;
-  if (!scenario) return <Page title={title}><p class="empty">{t('scenario.missing')}</p></Page>;
+  if (!data.data)
+    return (
+      <Page title={title}>
+        <LoadingOrProblem error={data.error} />
+      </Page>
+    );
+  if (!scenario)
+    return (
+      <Page title={title}>
+        <p class="empty">{t('scenario.missing')}</p>
+      </Page>
+    );
 
   return (
     <Page
       title={title}
       actions={
-        <ConfirmButton label={t('scenario.delete')} title={t('scenario.deleteTitle', { name: name })} pending={remove.pending} onConfirm={remove.run}>
+        <ConfirmButton
+          label={t('scenario.delete')}
+          title={t('scenario.deleteTitle', { name: name })}
+          pending={remove.pending}
+          onConfirm={remove.run}
+        >
           <p>{t('scenario.deleteBody')}</p>
           <Problem error={remove.error} compact />
         </ConfirmButton>
@@ -83,7 +98,9 @@ export function ScenarioPage({ tenantId, name }: { tenantId: string; name: strin
         </Form>
         <FormProblem error={save.error} fields={['algorithm_id']} />
         <p>
-          <Link href={tenantPath(tenantId, 'algorithm', scenario.algorithm_id)}>{t('scenario.editAlgorithm', { name: scenario.algorithm_id })}</Link>
+          <Link href={tenantPath(tenantId, 'algorithm', scenario.algorithm_id)}>
+            {t('scenario.editAlgorithm', { name: scenario.algorithm_id })}
+          </Link>
         </p>
       </Section>
       <PreviewPanel tenantId={tenantId} scenarios={[name]} version={version} />

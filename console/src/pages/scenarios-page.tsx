@@ -51,19 +51,30 @@ export function ScenariosPage({ tenantId }: { tenantId: string }) {
     navigate(tenantPath(tenantId, 'algorithm', algorithmName));
   });
 
-  if (!data.data) return <Page title={t('scenarios.title')}><LoadingOrProblem error={data.error} /></Page>;
+  if (!data.data)
+    return (
+      <Page title={t('scenarios.title')}>
+        <LoadingOrProblem error={data.error} />
+      </Page>
+    );
   const [scenarios, algorithms] = data.data;
   const usedBy = (id: string) => scenarios.filter((s) => s.algorithm_id === id).map((s) => s.scenario);
   const algorithmChoice = scenarioAlgorithm || algorithms[0]?.algorithm_id || '';
-  const scenarioNameError = tried.scenario && !NAME_PATTERN.test(scenarioName) ? t('validation.name') : createScenario.error?.fieldMessage('scenario');
-  const algorithmNameError = tried.algorithm && !NAME_PATTERN.test(algorithmName) ? t('validation.name') : createAlgorithm.error?.fieldMessage('algorithm_id');
+  const scenarioNameError =
+    tried.scenario && !NAME_PATTERN.test(scenarioName) ? t('validation.name') : createScenario.error?.fieldMessage('scenario');
+  const algorithmNameError =
+    tried.algorithm && !NAME_PATTERN.test(algorithmName) ? t('validation.name') : createAlgorithm.error?.fieldMessage('algorithm_id');
 
   return (
     <Page title={t('scenarios.title')}>
       <p class="lede">{t('scenarios.intro')}</p>
       <div class="two-columns">
         <Section title={t('scenarios.list')}>
-          <DataTable rows={scenarios} empty={t('scenarios.none')} columns={[t('scenarios.name'), t('scenarios.type'), t('scenarios.algorithm'), t('common.updated')]}>
+          <DataTable
+            rows={scenarios}
+            empty={t('scenarios.none')}
+            columns={[t('scenarios.name'), t('scenarios.type'), t('scenarios.algorithm'), t('common.updated')]}
+          >
             {(s) => (
               <tr key={s.scenario}>
                 <td>
@@ -89,7 +100,14 @@ export function ScenariosPage({ tenantId }: { tenantId: string }) {
                 if (NAME_PATTERN.test(scenarioName)) void createScenario.run(algorithmChoice);
               }}
             >
-              <TextField label={t('scenarios.name')} help={t('scenarios.nameHelp')} value={scenarioName} onValue={setScenarioName} error={scenarioNameError} autoComplete="off" />
+              <TextField
+                label={t('scenarios.name')}
+                help={t('scenarios.nameHelp')}
+                value={scenarioName}
+                onValue={setScenarioName}
+                error={scenarioNameError}
+                autoComplete="off"
+              />
               <SelectField
                 label={t('scenarios.type')}
                 help={t('scenarios.typeHelp')}
@@ -115,7 +133,11 @@ export function ScenariosPage({ tenantId }: { tenantId: string }) {
         </Section>
 
         <Section title={t('algorithms.list')}>
-          <DataTable rows={algorithms} empty={t('algorithms.none')} columns={[t('algorithms.name'), t('algorithms.usedBy'), t('common.updated')]}>
+          <DataTable
+            rows={algorithms}
+            empty={t('algorithms.none')}
+            columns={[t('algorithms.name'), t('algorithms.usedBy'), t('common.updated')]}
+          >
             {(a) => (
               <tr key={a.algorithm_id}>
                 <td>
@@ -135,7 +157,14 @@ export function ScenariosPage({ tenantId }: { tenantId: string }) {
               if (NAME_PATTERN.test(algorithmName)) void createAlgorithm.run();
             }}
           >
-            <TextField label={t('algorithms.name')} help={t('algorithms.nameHelp')} value={algorithmName} onValue={setAlgorithmName} error={algorithmNameError} autoComplete="off" />
+            <TextField
+              label={t('algorithms.name')}
+              help={t('algorithms.nameHelp')}
+              value={algorithmName}
+              onValue={setAlgorithmName}
+              error={algorithmNameError}
+              autoComplete="off"
+            />
             <FormProblem error={createAlgorithm.error} />
             <div>
               <button type="submit" class="button button-primary" disabled={createAlgorithm.pending}>

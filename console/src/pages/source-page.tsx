@@ -80,7 +80,12 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
   });
 
   const s = source.data;
-  if (!s || !form) return <Page title={t('source.title')}><LoadingOrProblem error={source.error} /></Page>;
+  if (!s || !form)
+    return (
+      <Page title={t('source.title')}>
+        <LoadingOrProblem error={source.error} />
+      </Page>
+    );
   const field = (name: keyof SourceForm) => (value: string) => setForm((f) => f && { ...f, [name]: value });
   const interval = Number(form.crawl_interval_seconds);
   const problems = {
@@ -103,7 +108,9 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
       <Section title={t('source.state')}>
         <p>
           <StatusBadge status={s.crawl.state} label={t(`crawl.${s.crawl.state}`)} />{' '}
-          {s.crawl.last_crawled_at && <span class="muted">{t('sources.lastCrawl', { at: formatDateTime(lang, s.crawl.last_crawled_at) })}</span>}
+          {s.crawl.last_crawled_at && (
+            <span class="muted">{t('sources.lastCrawl', { at: formatDateTime(lang, s.crawl.last_crawled_at) })}</span>
+          )}
         </p>
         <Problem error={pause.error ?? remove.error} />
         <div class="button-row">
@@ -126,8 +133,23 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
           }}
         >
           <TextField label={t('sources.name')} value={form.name} onValue={field('name')} maxLength={200} error={shown('name')} />
-          <TextField label={t('sources.feedUrl')} help={t('source.feedUrlHelp')} value={form.feed_url} onValue={field('feed_url')} type="url" error={shown('feed_url')} />
-          <TextField label={t('source.interval')} help={t('source.intervalHelp')} type="number" min={30} value={form.crawl_interval_seconds} onValue={field('crawl_interval_seconds')} error={shown('crawl_interval_seconds')} />
+          <TextField
+            label={t('sources.feedUrl')}
+            help={t('source.feedUrlHelp')}
+            value={form.feed_url}
+            onValue={field('feed_url')}
+            type="url"
+            error={shown('feed_url')}
+          />
+          <TextField
+            label={t('source.interval')}
+            help={t('source.intervalHelp')}
+            type="number"
+            min={30}
+            value={form.crawl_interval_seconds}
+            onValue={field('crawl_interval_seconds')}
+            error={shown('crawl_interval_seconds')}
+          />
           <SelectField
             label={t('sources.trust')}
             help={t('sources.trustHelp')}
@@ -150,12 +172,21 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
         <Loaded resource={crawls}>
           {(data) => (
             <div class="table-wrap">
-              <DataTable rows={data.crawls} empty={t('source.noCrawls')} columns={[t('source.crawledAt'), t('common.status'), t('source.found'), t('sources.lastError')]}>
+              <DataTable
+                rows={data.crawls}
+                empty={t('source.noCrawls')}
+                columns={[t('source.crawledAt'), t('common.status'), t('source.found'), t('sources.lastError')]}
+              >
                 {(crawl) => (
                   <tr key={crawl.at}>
                     <td class="nowrap">{formatDateTime(lang, crawl.at)}</td>
                     <td>
-                      <StatusBadge status={crawl.status} label={t(crawl.status === 'failed' ? 'source.crawlFailed' : crawl.not_modified ? 'source.notModified' : 'source.crawlDone')} />
+                      <StatusBadge
+                        status={crawl.status}
+                        label={t(
+                          crawl.status === 'failed' ? 'source.crawlFailed' : crawl.not_modified ? 'source.notModified' : 'source.crawlDone',
+                        )}
+                      />
                     </td>
                     <td>{t('sources.crawlCounts', { ...crawl.counts })}</td>
                     <td class="cell-wrap">{crawl.error ?? '—'}</td>
@@ -166,7 +197,15 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
           )}
         </Loaded>
       </Section>
-      <ConfirmDialog open={deleting} title={t('source.deleteTitle', { name: s.name })} confirmLabel={t('source.delete')} danger pending={remove.pending} onCancel={() => setDeleting(false)} onConfirm={() => void remove.run()}>
+      <ConfirmDialog
+        open={deleting}
+        title={t('source.deleteTitle', { name: s.name })}
+        confirmLabel={t('source.delete')}
+        danger
+        pending={remove.pending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => void remove.run()}
+      >
         <p>{t('source.deleteBody', { n: s.articles })}</p>
       </ConfirmDialog>
     </Page>

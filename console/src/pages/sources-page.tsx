@@ -71,7 +71,11 @@ export function SourcesPage() {
               <p class="empty">{t('sources.none')}</p>
             ) : (
               <div class="table-wrap">
-                <DataTable rows={data.sources} columns={[t('sources.name'), t('sources.trust'), t('sources.crawl'), t('sources.lastError')]} actions>
+                <DataTable
+                  rows={data.sources}
+                  columns={[t('sources.name'), t('sources.trust'), t('sources.crawl'), t('sources.lastError')]}
+                  actions
+                >
                   {(s) => (
                     <tr key={s.id}>
                       <td class="source-name">
@@ -86,7 +90,12 @@ export function SourcesPage() {
                       <td>
                         <Field label={t('sources.trustFor', { name: s.name })} class="field-bare">
                           {(control) => (
-                            <select {...control} value={String(s.trust_level)} disabled={setTrust.pending} onChange={(e) => void setTrust.run(s, Number(e.currentTarget.value))}>
+                            <select
+                              {...control}
+                              value={String(s.trust_level)}
+                              disabled={setTrust.pending}
+                              onChange={(e) => void setTrust.run(s, Number(e.currentTarget.value))}
+                            >
                               {TRUST_LEVELS.map((level) => (
                                 <option key={level} value={String(level)}>
                                   {level} — {t(`trust.${level}`)}
@@ -99,10 +108,14 @@ export function SourcesPage() {
                       <td class="crawl-cell">
                         <StatusBadge status={s.crawl.state} label={t(`crawl.${s.crawl.state}`)} />
                         {s.crawl.error_count > 0 && <span class="muted">{t('sources.errors', { n: s.crawl.error_count })}</span>}
-                        {s.crawl.last_crawled_at && <span class="muted">{t('sources.lastCrawl', { at: formatDateTime(lang, s.crawl.last_crawled_at) })}</span>}
+                        {s.crawl.last_crawled_at && (
+                          <span class="muted">{t('sources.lastCrawl', { at: formatDateTime(lang, s.crawl.last_crawled_at) })}</span>
+                        )}
                         {s.feed_url && s.active && (
                           <span class="muted">
-                            {t('sources.nextAttempt', { at: s.crawl.next_crawl_at ? formatDateTime(lang, s.crawl.next_crawl_at) : t('sources.dueNow') })}
+                            {t('sources.nextAttempt', {
+                              at: s.crawl.next_crawl_at ? formatDateTime(lang, s.crawl.next_crawl_at) : t('sources.dueNow'),
+                            })}
                           </span>
                         )}
                         <span class="muted" role="status">
@@ -112,7 +125,13 @@ export function SourcesPage() {
                       <td class="cell-wrap">{s.crawl.last_error ?? '—'}</td>
                       <td class="actions">
                         {s.feed_url && (
-                          <button type="button" class="button button-small" disabled={crawl.pending} onClick={() => void crawl.run(s)} aria-label={t('sources.crawlNamed', { name: s.name })}>
+                          <button
+                            type="button"
+                            class="button button-small"
+                            disabled={crawl.pending}
+                            onClick={() => void crawl.run(s)}
+                            aria-label={t('sources.crawlNamed', { name: s.name })}
+                          >
                             {t('sources.crawlNow')}
                           </button>
                         )}
@@ -134,8 +153,21 @@ export function SourcesPage() {
             if (form.name.trim() && !urlProblem) void create.run();
           }}
         >
-          <TextField label={t('sources.name')} value={form.name} onValue={field('name')} maxLength={200} error={(tried && !form.name.trim() ? t('validation.required') : undefined) ?? create.error?.fieldMessage('name')} />
-          <TextField label={t('sources.feedUrl')} help={t('sources.feedUrlHelp')} type="url" value={form.feed_url} onValue={field('feed_url')} error={(tried ? urlProblem : undefined) ?? create.error?.fieldMessage('feed_url')} />
+          <TextField
+            label={t('sources.name')}
+            value={form.name}
+            onValue={field('name')}
+            maxLength={200}
+            error={(tried && !form.name.trim() ? t('validation.required') : undefined) ?? create.error?.fieldMessage('name')}
+          />
+          <TextField
+            label={t('sources.feedUrl')}
+            help={t('sources.feedUrlHelp')}
+            type="url"
+            value={form.feed_url}
+            onValue={field('feed_url')}
+            error={(tried ? urlProblem : undefined) ?? create.error?.fieldMessage('feed_url')}
+          />
           <SelectField
             label={t('sources.trust')}
             help={t('sources.trustHelp')}
@@ -143,8 +175,19 @@ export function SourcesPage() {
             onValue={field('trust_level')}
             options={TRUST_LEVELS.map((level) => ({ value: String(level), label: `${level} — ${t(`trust.${level}`)}` }))}
           />
-          <TextField label={t('sources.language')} value={form.language} onValue={field('language')} maxLength={3} error={create.error?.fieldMessage('language')} />
-          <TextField label={t('sources.category')} value={form.category} onValue={field('category')} error={create.error?.fieldMessage('category')} />
+          <TextField
+            label={t('sources.language')}
+            value={form.language}
+            onValue={field('language')}
+            maxLength={3}
+            error={create.error?.fieldMessage('language')}
+          />
+          <TextField
+            label={t('sources.category')}
+            value={form.category}
+            onValue={field('category')}
+            error={create.error?.fieldMessage('category')}
+          />
           <FormProblem error={create.error} />
           <div class="form-actions">
             <button type="submit" class="button button-primary" disabled={create.pending}>

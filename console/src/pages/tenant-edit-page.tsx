@@ -68,21 +68,34 @@ export function TenantEditPage({ tenantId }: { tenantId: string }) {
     await tenant.reload();
   });
 
-  if (!tenant.data || !form) return <Page title={t('tenantEdit.title')}><LoadingOrProblem error={tenant.error} /></Page>;
+  if (!tenant.data || !form)
+    return (
+      <Page title={t('tenantEdit.title')}>
+        <LoadingOrProblem error={tenant.error} />
+      </Page>
+    );
   const set = (name: keyof TenantForm) => (value: string) => setForm((f) => f && { ...f, [name]: value });
   const rate = Number(form.rate);
   const cap = Number(form.cap);
   const day = Number(form.anchorDay);
   const problems = {
     name: form.name.trim() ? undefined : t('validation.required'),
-    rate_limit_rps: form.plan !== 'custom' || (Number.isInteger(rate) && rate >= 1 && rate <= 100_000) ? undefined : t('tenants.rateInvalid'),
+    rate_limit_rps:
+      form.plan !== 'custom' || (Number.isInteger(rate) && rate >= 1 && rate <= 100_000) ? undefined : t('tenants.rateInvalid'),
     usage_cap_credits: form.cap.trim() === '' || (Number.isFinite(cap) && cap >= 0) ? undefined : t('tenantEdit.capInvalid'),
     billing_anchor_day: Number.isInteger(day) && day >= 1 && day <= 28 ? undefined : t('tenantEdit.anchorInvalid'),
   };
   const shown = (name: keyof typeof problems) => (tried ? problems[name] : undefined) ?? save.error?.fieldMessage(name);
 
   return (
-    <Page title={t('tenantEdit.titleNamed', { name: tenant.data.name })} actions={<Link class="button" href={`${BASE}/tenants`}>{t('tenantEdit.back')}</Link>}>
+    <Page
+      title={t('tenantEdit.titleNamed', { name: tenant.data.name })}
+      actions={
+        <Link class="button" href={`${BASE}/tenants`}>
+          {t('tenantEdit.back')}
+        </Link>
+      }
+    >
       <Section title={t('tenantEdit.settings')}>
         <Form
           class="form-grid"
@@ -93,10 +106,41 @@ export function TenantEditPage({ tenantId }: { tenantId: string }) {
           }}
         >
           <TextField label={t('tenants.name')} value={form.name} onValue={set('name')} maxLength={200} error={shown('name')} />
-          <SelectField label={t('tenants.plan')} help={t('tenants.planHelp')} value={form.plan} onValue={set('plan')} options={PLANS.map((p) => ({ value: p, label: t(`plan.${p}`) }))} />
-          {form.plan === 'custom' && <TextField label={t('tenants.rate')} type="number" min={1} value={form.rate} onValue={set('rate')} error={shown('rate_limit_rps')} />}
-          <TextField label={t('tenantEdit.cap')} help={t('tenantEdit.capHelp')} type="number" min={0} value={form.cap} onValue={set('cap')} error={shown('usage_cap_credits')} />
-          <TextField label={t('tenantEdit.anchorDay')} help={t('tenantEdit.anchorHelp')} type="number" min={1} value={form.anchorDay} onValue={set('anchorDay')} error={shown('billing_anchor_day')} />
+          <SelectField
+            label={t('tenants.plan')}
+            help={t('tenants.planHelp')}
+            value={form.plan}
+            onValue={set('plan')}
+            options={PLANS.map((p) => ({ value: p, label: t(`plan.${p}`) }))}
+          />
+          {form.plan === 'custom' && (
+            <TextField
+              label={t('tenants.rate')}
+              type="number"
+              min={1}
+              value={form.rate}
+              onValue={set('rate')}
+              error={shown('rate_limit_rps')}
+            />
+          )}
+          <TextField
+            label={t('tenantEdit.cap')}
+            help={t('tenantEdit.capHelp')}
+            type="number"
+            min={0}
+            value={form.cap}
+            onValue={set('cap')}
+            error={shown('usage_cap_credits')}
+          />
+          <TextField
+            label={t('tenantEdit.anchorDay')}
+            help={t('tenantEdit.anchorHelp')}
+            type="number"
+            min={1}
+            value={form.anchorDay}
+            onValue={set('anchorDay')}
+            error={shown('billing_anchor_day')}
+          />
           <FormProblem error={save.error} fields={['name', 'plan', 'rate_limit_rps', 'usage_cap_credits', 'billing_anchor_day']} />
           <div class="form-actions">
             <button type="submit" class="button button-primary" disabled={save.pending}>
@@ -124,7 +168,12 @@ export function TenantEditPage({ tenantId }: { tenantId: string }) {
         onConfirm={() => void remove.run()}
       >
         <p>{t('tenantEdit.deleteBody')}</p>
-        <TextField label={t('tenantEdit.deleteType', { name: tenant.data.name })} value={typedName} onValue={setTypedName} autoComplete="off" />
+        <TextField
+          label={t('tenantEdit.deleteType', { name: tenant.data.name })}
+          value={typedName}
+          onValue={setTypedName}
+          autoComplete="off"
+        />
         <Problem error={remove.error} />
       </ConfirmDialog>
     </Page>

@@ -46,7 +46,8 @@ export function TenantsPage() {
     await tenants.reload();
   });
 
-  const rateProblem = (value: string) => (Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 100_000 ? undefined : t('tenants.rateInvalid'));
+  const rateProblem = (value: string) =>
+    Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 100_000 ? undefined : t('tenants.rateInvalid');
 
   return (
     <Page title={t('tenants.title')}>
@@ -56,7 +57,13 @@ export function TenantsPage() {
           {(data) => (
             <DataTable
               rows={data.tenants}
-              columns={[t('tenants.name'), t('tenants.plan'), { label: t('tenants.rate'), num: true }, { label: t('tenants.used'), num: true }, { label: t('tenants.cap'), num: true }]}
+              columns={[
+                t('tenants.name'),
+                t('tenants.plan'),
+                { label: t('tenants.rate'), num: true },
+                { label: t('tenants.used'), num: true },
+                { label: t('tenants.cap'), num: true },
+              ]}
               actions
             >
               {(tenant) => (
@@ -75,9 +82,21 @@ export function TenantsPage() {
                           if (editing.plan !== 'custom' || !rateProblem(editing.rate)) void changePlan.run();
                         }}
                       >
-                        <SelectField label={t('tenants.plan')} value={editing.plan} onValue={(v) => setEditing({ ...editing, plan: v as Plan })} options={PLANS.map((p) => ({ value: p, label: t(`plan.${p}`) }))} />
+                        <SelectField
+                          label={t('tenants.plan')}
+                          value={editing.plan}
+                          onValue={(v) => setEditing({ ...editing, plan: v as Plan })}
+                          options={PLANS.map((p) => ({ value: p, label: t(`plan.${p}`) }))}
+                        />
                         {editing.plan === 'custom' && (
-                          <TextField label={t('tenants.rate')} type="number" min={1} value={editing.rate} onValue={(v) => setEditing({ ...editing, rate: v })} error={rateProblem(editing.rate)} />
+                          <TextField
+                            label={t('tenants.rate')}
+                            type="number"
+                            min={1}
+                            value={editing.rate}
+                            onValue={(v) => setEditing({ ...editing, rate: v })}
+                            error={rateProblem(editing.rate)}
+                          />
                         )}
                         <button type="submit" class="button button-small button-primary" disabled={changePlan.pending}>
                           {t('common.save')}
@@ -92,7 +111,9 @@ export function TenantsPage() {
                   </td>
                   <td class="num">{formatNumber(lang, tenant.rate_limit_rps)}</td>
                   <td class="num">{formatNumber(lang, tenant.current_cycle.used_credits, 1)}</td>
-                  <td class="num">{tenant.usage_cap_credits === null ? t('usage.noCapShort') : formatNumber(lang, tenant.usage_cap_credits, 1)}</td>
+                  <td class="num">
+                    {tenant.usage_cap_credits === null ? t('usage.noCapShort') : formatNumber(lang, tenant.usage_cap_credits, 1)}
+                  </td>
                   <td class="actions">
                     {editing?.id !== tenant.id && (
                       <Link class="button button-small" href={tenantEditPath(tenant.id)}>
@@ -126,10 +147,28 @@ export function TenantsPage() {
             if (name.trim() && (plan !== 'custom' || !rateProblem(rate))) void create.run();
           }}
         >
-          <TextField label={t('tenants.name')} value={name} onValue={setName} maxLength={200} error={(tried && !name.trim() ? t('validation.required') : undefined) ?? create.error?.fieldMessage('name')} />
-          <SelectField label={t('tenants.plan')} value={plan} onValue={(v) => setPlan(v as Plan)} options={PLANS.map((p) => ({ value: p, label: t(`plan.${p}`) }))} />
+          <TextField
+            label={t('tenants.name')}
+            value={name}
+            onValue={setName}
+            maxLength={200}
+            error={(tried && !name.trim() ? t('validation.required') : undefined) ?? create.error?.fieldMessage('name')}
+          />
+          <SelectField
+            label={t('tenants.plan')}
+            value={plan}
+            onValue={(v) => setPlan(v as Plan)}
+            options={PLANS.map((p) => ({ value: p, label: t(`plan.${p}`) }))}
+          />
           {plan === 'custom' && (
-            <TextField label={t('tenants.rate')} type="number" min={1} value={rate} onValue={setRate} error={(tried ? rateProblem(rate) : undefined) ?? create.error?.fieldMessage('rate_limit_rps')} />
+            <TextField
+              label={t('tenants.rate')}
+              type="number"
+              min={1}
+              value={rate}
+              onValue={setRate}
+              error={(tried ? rateProblem(rate) : undefined) ?? create.error?.fieldMessage('rate_limit_rps')}
+            />
           )}
           <label class="checkbox">
             <input type="checkbox" checked={defaultScenarios} onChange={(e) => setDefaultScenarios(e.currentTarget.checked)} />

@@ -32,13 +32,16 @@ export function TrendsPage({ tenantId }: { tenantId: string }) {
   const metrics = useResource(
     () =>
       api.get<ActivityMetrics>(
-        tenantApi(tenantId, 'metrics') + query({ from: range.from, to: nextDay(range.to < today ? range.to : today), scenario: range.scenario, channel: range.channel }),
+        tenantApi(tenantId, 'metrics') +
+          query({ from: range.from, to: nextDay(range.to < today ? range.to : today), scenario: range.scenario, channel: range.channel }),
       ),
     [tenantId, range.from, range.to, range.scenario, range.channel, range.asked],
   );
   const configured = useResource(() => api.get<{ scenarios: Scenario[] }>(tenantApi(tenantId, 'scenarios')), [tenantId]);
   // The tenant's scenarios, and deleted ones that still have counts in the range.
-  const scenarioNames = [...new Set([...(configured.data?.scenarios ?? []).map((s) => s.scenario), ...(metrics.data?.scenarios ?? [])])].sort();
+  const scenarioNames = [
+    ...new Set([...(configured.data?.scenarios ?? []).map((s) => s.scenario), ...(metrics.data?.scenarios ?? [])]),
+  ].sort();
   const filtered = range.scenario !== '' || range.channel !== '';
   const invalid = !DAY.test(form.from) || !DAY.test(form.to) || form.from > form.to ? t('trends.rangeInvalid') : undefined;
 
@@ -66,8 +69,20 @@ export function TrendsPage({ tenantId }: { tenantId: string }) {
           if (!invalid) setRange((r) => ({ ...form, to: form.to > today ? today : form.to, asked: r.asked + 1 }));
         }}
       >
-        <TextField label={t('trends.from')} type={'date' as 'text'} value={form.from} onValue={(from) => setForm((f) => ({ ...f, from }))} error={invalid} />
-        <TextField label={t('trends.to')} help={t('trends.toHelp')} type={'date' as 'text'} value={form.to} onValue={(to) => setForm((f) => ({ ...f, to }))} />
+        <TextField
+          label={t('trends.from')}
+          type={'date' as 'text'}
+          value={form.from}
+          onValue={(from) => setForm((f) => ({ ...f, from }))}
+          error={invalid}
+        />
+        <TextField
+          label={t('trends.to')}
+          help={t('trends.toHelp')}
+          type={'date' as 'text'}
+          value={form.to}
+          onValue={(to) => setForm((f) => ({ ...f, to }))}
+        />
         <SelectField
           label={t('trends.scenario')}
           value={form.scenario}
@@ -78,7 +93,11 @@ export function TrendsPage({ tenantId }: { tenantId: string }) {
           label={t('trends.channel')}
           value={form.channel}
           onValue={(channel) => setForm((f) => ({ ...f, channel }))}
-          options={[{ value: '', label: t('trends.allChannels') }, { value: 'feed', label: t('trends.channelFeed') }, { value: 'push', label: t('trends.channelPush') }]}
+          options={[
+            { value: '', label: t('trends.allChannels') },
+            { value: 'feed', label: t('trends.channelFeed') },
+            { value: 'push', label: t('trends.channelPush') },
+          ]}
         />
         <button type="submit" class="button button-primary">
           {t('trends.show')}
@@ -88,7 +107,16 @@ export function TrendsPage({ tenantId }: { tenantId: string }) {
         <LoadingOrProblem error={metrics.error} />
       ) : (
         <>
-          {filtered && <p class="notice">{t('trends.filteredNote', { scenario: range.scenario || t('trends.allScenarios'), channel: range.channel ? t(range.channel === 'feed' ? 'trends.channelFeed' : 'trends.channelPush') : t('trends.allChannels') })}</p>}
+          {filtered && (
+            <p class="notice">
+              {t('trends.filteredNote', {
+                scenario: range.scenario || t('trends.allScenarios'),
+                channel: range.channel
+                  ? t(range.channel === 'feed' ? 'trends.channelFeed' : 'trends.channelPush')
+                  : t('trends.allChannels'),
+              })}
+            </p>
+          )}
           {noImpressions && <p class="notice">{t('trends.noImpressions')}</p>}
           <div class="charts">
             {chart('active_users', t('trends.dau'), 0)}
@@ -99,7 +127,15 @@ export function TrendsPage({ tenantId }: { tenantId: string }) {
             <div class="table-wrap">
               <DataTable
                 rows={[...days].reverse()}
-                columns={[t('trends.day'), { label: t('trends.dau'), num: true }, { label: t('trends.sessions'), num: true }, { label: t('trends.impressions'), num: true }, { label: t('trends.clicks'), num: true }, { label: t('trends.ctr'), num: true }, { label: t('trends.pushClicks'), num: true }]}
+                columns={[
+                  t('trends.day'),
+                  { label: t('trends.dau'), num: true },
+                  { label: t('trends.sessions'), num: true },
+                  { label: t('trends.impressions'), num: true },
+                  { label: t('trends.clicks'), num: true },
+                  { label: t('trends.ctr'), num: true },
+                  { label: t('trends.pushClicks'), num: true },
+                ]}
               >
                 {(d) => (
                   <tr key={d.day}>

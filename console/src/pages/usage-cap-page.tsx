@@ -17,7 +17,10 @@ export function UsageCapPage({ tenantId }: { tenantId: string }) {
   const [cap, setCap] = useState('');
   const [tried, setTried] = useState(false);
   const [notice, setNotice] = useState('');
-  useEffect(() => setCap(tenant.data?.usage_cap_credits === null || !tenant.data ? '' : String(tenant.data.usage_cap_credits)), [tenant.data?.usage_cap_credits]);
+  useEffect(
+    () => setCap(tenant.data?.usage_cap_credits === null || !tenant.data ? '' : String(tenant.data.usage_cap_credits)),
+    [tenant.data?.usage_cap_credits],
+  );
 
   const capProblem = (() => {
     const value = Number(cap);
@@ -33,7 +36,12 @@ export function UsageCapPage({ tenantId }: { tenantId: string }) {
     await tenant.reload();
   });
 
-  if (!tenant.data) return <Page title={t('usage.title')}><LoadingOrProblem error={tenant.error} /></Page>;
+  if (!tenant.data)
+    return (
+      <Page title={t('usage.title')}>
+        <LoadingOrProblem error={tenant.error} />
+      </Page>
+    );
   const current = tenant.data.usage_cap_credits;
   const used = tenant.data.current_cycle.used_credits;
 
@@ -74,7 +82,12 @@ export function UsageCapPage({ tenantId }: { tenantId: string }) {
             {current === null ? t('usage.setButton') : t('usage.changeButton')}
           </button>
           {current !== null && (
-            <ConfirmButton label={t('usage.remove')} title={t('usage.removeTitle')} pending={update.pending} onConfirm={() => update.run(null)}>
+            <ConfirmButton
+              label={t('usage.remove')}
+              title={t('usage.removeTitle')}
+              pending={update.pending}
+              onConfirm={() => update.run(null)}
+            >
               <p>{t('usage.removeBody')}</p>
             </ConfirmButton>
           )}

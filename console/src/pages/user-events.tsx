@@ -34,7 +34,14 @@ export function UserEvents({ tenantId, userId }: { tenantId: string; userId: str
           <DataTable
             rows={shown.events}
             empty={t('users.noEvents')}
-            columns={[t('users.eventAt'), t('users.eventType'), t('users.article'), t('users.channel'), t('users.eventScenario'), t('users.eventSession')]}
+            columns={[
+              t('users.eventAt'),
+              t('users.eventType'),
+              t('users.article'),
+              t('users.channel'),
+              t('users.eventScenario'),
+              t('users.eventSession'),
+            ]}
           >
             {(e) => (
               <tr key={e.seq}>

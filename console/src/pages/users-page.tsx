@@ -55,7 +55,11 @@ function UserDetails({ tenantId, userId }: { tenantId: string; userId: string })
         ) : (
           <p class="button-row">
             {feeds.map((s) => (
-              <Link key={s.scenario} class="button" href={`${tenantPath(tenantId, 'scenario', s.scenario)}${query({ user_id: u.user_id })}`}>
+              <Link
+                key={s.scenario}
+                class="button"
+                href={`${tenantPath(tenantId, 'scenario', s.scenario)}${query({ user_id: u.user_id })}`}
+              >
                 {t('users.openFeed', { scenario: s.scenario })}
               </Link>
             ))}
@@ -104,7 +108,11 @@ function UserDetails({ tenantId, userId }: { tenantId: string; userId: string })
           </DataTable>
         </Section>
         <Section title={t('users.sessions')}>
-          <DataTable rows={u.sessions} empty={t('users.noSessions')} columns={[t('users.started'), t('users.lastEvent'), { label: t('users.events'), num: true }]}>
+          <DataTable
+            rows={u.sessions}
+            empty={t('users.noSessions')}
+            columns={[t('users.started'), t('users.lastEvent'), { label: t('users.events'), num: true }]}
+          >
             {(s) => (
               <tr key={s.session_id}>
                 <td class="nowrap">{formatDateTime(lang, s.started_at)}</td>
@@ -126,18 +134,43 @@ function UserSearch({ tenantId }: { tenantId: string }) {
   const lang = useLang();
   const [form, setForm] = useState({ prefix: '', property: '', value: '' });
   const [found, setFound] = useState<{ users: UserFound[]; next: string | null } | null>(null);
-  const params = () => ({ prefix: form.prefix.trim(), property: form.property.trim(), value: form.property.trim() ? form.value.trim() : '' });
+  const params = () => ({
+    prefix: form.prefix.trim(),
+    property: form.property.trim(),
+    value: form.property.trim() ? form.value.trim() : '',
+  });
   const search = useAction(async (cursor?: string) => {
-    const page = await api.get<{ users: UserFound[]; meta: { next_cursor: string | null } }>(tenantApi(tenantId, 'users') + query({ ...params(), limit: 50, cursor }));
+    const page = await api.get<{ users: UserFound[]; meta: { next_cursor: string | null } }>(
+      tenantApi(tenantId, 'users') + query({ ...params(), limit: 50, cursor }),
+    );
     setFound((f) => ({ users: [...(cursor && f ? f.users : []), ...page.users], next: page.meta.next_cursor }));
   });
   const set = (name: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
   return (
     <Section title={t('users.search')}>
       <Form class="form-inline" onSubmit={() => void search.run()}>
-        <TextField label={t('users.prefix')} value={form.prefix} onValue={set('prefix')} autoComplete="off" error={search.error?.fieldMessage('prefix')} />
-        <TextField label={t('users.property')} help={t('users.propertyHelp')} value={form.property} onValue={set('property')} autoComplete="off" error={search.error?.fieldMessage('property')} />
-        <TextField label={t('users.value')} value={form.value} onValue={set('value')} autoComplete="off" error={search.error?.fieldMessage('value')} />
+        <TextField
+          label={t('users.prefix')}
+          value={form.prefix}
+          onValue={set('prefix')}
+          autoComplete="off"
+          error={search.error?.fieldMessage('prefix')}
+        />
+        <TextField
+          label={t('users.property')}
+          help={t('users.propertyHelp')}
+          value={form.property}
+          onValue={set('property')}
+          autoComplete="off"
+          error={search.error?.fieldMessage('property')}
+        />
+        <TextField
+          label={t('users.value')}
+          value={form.value}
+          onValue={set('value')}
+          autoComplete="off"
+          error={search.error?.fieldMessage('value')}
+        />
         <button type="submit" class="button button-primary" disabled={search.pending}>
           {t('users.searchButton')}
         </button>
@@ -145,7 +178,11 @@ function UserSearch({ tenantId }: { tenantId: string }) {
       <Problem error={search.error && search.error.fieldProblems.length === 0 ? search.error : undefined} />
       {found && (
         <div class="table-wrap">
-          <DataTable rows={found.users} empty={t('users.noneFound')} columns={[t('users.userId'), t('users.properties'), t('users.lastActive')]}>
+          <DataTable
+            rows={found.users}
+            empty={t('users.noneFound')}
+            columns={[t('users.userId'), t('users.properties'), t('users.lastActive')]}
+          >
             {(u) => (
               <tr key={u.user_id}>
                 <td>

@@ -93,13 +93,24 @@ export function WebhookPage({ tenantId }: { tenantId: string }) {
               {secret && <SecretOnce label={t('webhook.secret')} value={secret} onDismiss={() => setSecret(null)} />}
               {current && (
                 <div class="button-row">
-                  <ConfirmButton class="button" label={t('webhook.rotate')} title={t('webhook.rotateTitle')} pending={save.pending} onConfirm={() => save.run(current)}>
+                  <ConfirmButton
+                    class="button"
+                    label={t('webhook.rotate')}
+                    title={t('webhook.rotateTitle')}
+                    pending={save.pending}
+                    onConfirm={() => save.run(current)}
+                  >
                     <p>{t('webhook.rotateBody')}</p>
                   </ConfirmButton>
                   <button type="button" class="button" onClick={() => void test.run()} disabled={test.pending}>
                     {t('webhook.test')}
                   </button>
-                  <ConfirmButton label={t('webhook.remove')} title={t('webhook.removeTitle')} pending={remove.pending} onConfirm={remove.run}>
+                  <ConfirmButton
+                    label={t('webhook.remove')}
+                    title={t('webhook.removeTitle')}
+                    pending={remove.pending}
+                    onConfirm={remove.run}
+                  >
                     <p>{t('webhook.removeBody')}</p>
                   </ConfirmButton>
                 </div>
@@ -145,7 +156,13 @@ export function WebhookPage({ tenantId }: { tenantId: string }) {
                   <td class="nowrap">{d.next_attempt_at ? formatDateTime(lang, d.next_attempt_at) : '—'}</td>
                   <td class="cell-wrap error-cell">{d.last_error ?? '—'}</td>
                   <td class="actions">
-                    <button type="button" class="button button-small" onClick={() => void resend.run(d.id)} disabled={resend.pending} aria-label={t('webhook.resendNamed', { id: d.id })}>
+                    <button
+                      type="button"
+                      class="button button-small"
+                      onClick={() => void resend.run(d.id)}
+                      disabled={resend.pending}
+                      aria-label={t('webhook.resendNamed', { id: d.id })}
+                    >
                       {t('webhook.resend')}
                     </button>
                   </td>

@@ -23,7 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('relation', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('user_sources_pk', ['tenant_id', 'user_id', 'source_id'])
-    .addForeignKeyConstraint('user_sources_user', ['tenant_id', 'user_id'], 'users', ['tenant_id', 'user_id'], (fk) => fk.onDelete('cascade'))
+    .addForeignKeyConstraint('user_sources_user', ['tenant_id', 'user_id'], 'users', ['tenant_id', 'user_id'], (fk) =>
+      fk.onDelete('cascade'),
+    )
     .execute();
 
   // The write-ahead log of behavioural events: committed before 202, applied by
@@ -131,7 +133,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['daily_actives', 'daily_stats', 'content_stats', 'user_content_signals', 'read_marks', 'sessions', 'events', 'user_sources', 'users']) {
+  for (const table of [
+    'daily_actives',
+    'daily_stats',
+    'content_stats',
+    'user_content_signals',
+    'read_marks',
+    'sessions',
+    'events',
+    'user_sources',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

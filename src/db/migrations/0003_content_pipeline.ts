@@ -29,10 +29,16 @@ const CONTENT_COLUMNS: Column[] = [
 export async function up(db: Kysely<any>): Promise<void> {
   // Crawl state lives on the source row: the admin API shows it as is.
   for (const [name, type, fallback] of SOURCE_COLUMNS) {
-    await db.schema.alterTable('sources').addColumn(name, type, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback))).execute();
+    await db.schema
+      .alterTable('sources')
+      .addColumn(name, type, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback)))
+      .execute();
   }
   for (const [name, type, fallback] of CONTENT_COLUMNS) {
-    await db.schema.alterTable('contents').addColumn(name, type, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback))).execute();
+    await db.schema
+      .alterTable('contents')
+      .addColumn(name, type, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback)))
+      .execute();
   }
   // The near-duplicate index reads recently created rows.
   await db.schema.createIndex('contents_created').on('contents').column('created_at').execute();

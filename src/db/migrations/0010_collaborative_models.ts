@@ -30,7 +30,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   // its impression and click: the examples that fit a scenario's weights (docs/learning.md).
   await db.schema.alterTable('events').addColumn('features', 'text').execute();
   // The fitter reads a tenant's newest such events; only they are indexed.
-  await db.schema.createIndex('events_features').on('events').columns(['tenant_id', 'seq']).where(sql.ref('features'), 'is not', null).execute();
+  await db.schema
+    .createIndex('events_features')
+    .on('events')
+    .columns(['tenant_id', 'seq'])
+    .where(sql.ref('features'), 'is not', null)
+    .execute();
   // Weights fitted per tenant and scenario from those examples.
   await db.schema
     .createTable('fitted_weights')

@@ -35,7 +35,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('variant', 'text', (c) => c.notNull())
     .addColumn('assigned_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('experiment_assignments_pk', ['tenant_id', 'experiment_id', 'user_id'])
-    .addForeignKeyConstraint('experiment_assignments_experiment', ['tenant_id', 'experiment_id'], 'experiments', ['tenant_id', 'id'], (c) => c.onDelete('cascade'))
+    .addForeignKeyConstraint('experiment_assignments_experiment', ['tenant_id', 'experiment_id'], 'experiments', ['tenant_id', 'id'], (c) =>
+      c.onDelete('cascade'),
+    )
     .execute();
 
   // What each variant served per UTC day: feed pages, push users, and the credits
@@ -50,7 +52,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('push_users', 'integer', (c) => c.notNull())
     .addColumn('millicredits', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('experiment_serving_pk', ['tenant_id', 'experiment_id', 'variant', 'day'])
-    .addForeignKeyConstraint('experiment_serving_experiment', ['tenant_id', 'experiment_id'], 'experiments', ['tenant_id', 'id'], (c) => c.onDelete('cascade'))
+    .addForeignKeyConstraint('experiment_serving_experiment', ['tenant_id', 'experiment_id'], 'experiments', ['tenant_id', 'id'], (c) =>
+      c.onDelete('cascade'),
+    )
     .execute();
 
   // The experiment and variant a served item's tracking token named, kept with its event.

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   // `fixed`: the operator sets the shares. `thompson`: Thompson sampling sets them from
   // the results as the experiment runs (docs/experiments.md, "Bandit").
-  await db.schema.alterTable('experiments').addColumn('allocation', 'text', (c) => c.notNull().defaultTo('fixed')).execute();
+  await db.schema
+    .alterTable('experiments')
+    .addColumn('allocation', 'text', (c) => c.notNull().defaultTo('fixed'))
+    .execute();
   // When the bandit last set the shares (null: never).
   await db.schema.alterTable('experiments').addColumn('reallocated_at', 'bigint').execute();
 }
