@@ -75,8 +75,11 @@ describe.skipIf(!natsUrl || !postgres)('kill -9 of a worker and of the API node 
       });
 
       const load = new EventLoad({ apiKey, batches: BATCHES, perBatch: PER_BATCH, clients: CLIENTS });
-      let workerKill: Promise<unknown> | null = null;
-      /** One round: clients post until the API node is killed (at `killApiAt` acknowledgements) or nothing is left; the worker is killed at KILL_WORKER_AT. */
+      let workerKill = null as Promise<unknown> | null; // assigned in the clients' callbacks
+      /**
+       * One round: clients post until the API node is killed (at `killApiAt` acknowledgements)
+       * or nothing is left; the worker is killed at KILL_WORKER_AT.
+       */
       const round = (killApiAt: number | null) =>
         load.round(server!.url, (acknowledged) => {
           if (acknowledged >= KILL_WORKER_AT && !workerKill) workerKill = workers[0]!.stop('SIGKILL');

@@ -26,7 +26,7 @@ export class EventLoad {
    * request in flight, and the round ends once the kill has.
    */
   async round(url: string, onAcknowledged: (acknowledged: number) => Promise<unknown> | null = () => null): Promise<void> {
-    let killing: Promise<unknown> | null = null;
+    let killing = null as Promise<unknown> | null; // assigned in the clients' callbacks
     const client = async () => {
       for (;;) {
         if (killing) return;
