@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   {
     ignores: [
-      'dist/**',
+      '**/dist/**',
       'coverage/**',
       'data/**',
       'bench/out/**',
