@@ -127,6 +127,11 @@ describe.skipIf(!postgres)('a push job shared by two workers on PostgreSQL', () 
       expect(chunks.some((c) => c.attempts === 2)).toBe(true);
 
       // One object: the parts and any half-written upload are gone.
+      // The parts are removed right after the job is committed completed, so a moment after a client can see it.
+      await until('the part files to be removed', async () => {
+        const names = readdirSync(path.join(dir, 'objects', 'push', jobId));
+        return names.length === 1 ? names : undefined;
+      });
       expect(readdirSync(path.join(dir, 'objects', 'push', jobId))).toEqual(['2.jsonl']);
       const charged = await db
         .selectFrom('usage_daily')
