@@ -40,7 +40,7 @@ import { adminPushRoutes } from './push/admin-push-routes.js';
 import { pushRoutes } from './push/push-routes.js';
 import { healthRoutes } from './ops/health-routes.js';
 import { installRequestMetrics } from './ops/metrics.js';
-import { registerPipelineGauges } from './runtime-metrics.js';
+import { registerPipelineGauges } from './metrics/pipeline-gauges.js';
 import { registerOpenApi } from './ops/openapi.js';
 import { adminPipelineRoute } from './ops/admin-pipeline-route.js';
 import { adminScenarioRoutes } from './scenarios/admin-routes.js';

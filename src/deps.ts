@@ -19,7 +19,7 @@ import {
   registerRuntimeGauges,
   thumbnailMeter,
   webhookMeter,
-} from './runtime-metrics.js';
+} from './metrics/index.js';
 import { BackgroundThread } from './workers/background-thread.js';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as setTimeoutPromise } from 'node:timers/promises';

@@ -82,7 +82,7 @@ export function rankingCost(before: Scrape, after: Scrape, pages: number): strin
   return `${count.toLocaleString('en')} rankings${why} (${pages > 0 ? (count / pages).toFixed(2) : '–'} per page served), ${each} wall each; ranking threads' CPU ${cpuEach} per ranking, ${cpuPage} per page`;
 }
 
-/** The threads a node reports CPU for (runtime-metrics.ts); the HTTP thread is the process less these. */
+/** The threads a node reports CPU for (src/metrics/runtime-gauges.ts); the HTTP thread is the process less these. */
 const THREAD_CPU = [
   ['ranking', 'feed_ranking_thread_cpu_seconds_total'],
   ['user states', 'user_state_thread_cpu_seconds_total'],

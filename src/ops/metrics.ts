@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';
-import { registerRequestMetrics } from '../runtime-metrics.js';
+import { registerRequestMetrics } from '../metrics/request-metrics.js';
 import { RouteStats } from './route-stats.js';
 
 /**

@@ -29,7 +29,7 @@ export interface PushWorkerDeps {
   meter: PushJobMeter;
 }
 
-/** What the push worker counts (push_jobs_total, push_job_duration_seconds: runtime-metrics.ts). */
+/** What the push worker counts (push_jobs_total, push_job_duration_seconds: metrics/push-metrics.ts). */
 export interface PushJobMeter {
   runEnded(outcome: RunOutcome, seconds: number): void;
 }

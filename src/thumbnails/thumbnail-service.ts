@@ -42,7 +42,7 @@ export interface Variant {
   etag: string;
 }
 
-/** What the proxy counts (thumbnails_encoded_total, thumbnail_originals_fetched_total: runtime-metrics.ts). */
+/** What the proxy counts (thumbnails_encoded_total, thumbnail_originals_fetched_total: metrics/thumbnail-metrics.ts). */
 export interface ThumbnailMeter {
   encoded(format: string): void;
   originalFetched(): void;

@@ -27,7 +27,7 @@ export interface WebhookDispatcherDeps {
   meter: WebhookMeter;
 }
 
-/** What the dispatcher counts (webhook_deliveries_total, webhook_attempt_duration_seconds: runtime-metrics.ts). */
+/** What the dispatcher counts (webhook_deliveries_total, webhook_attempt_duration_seconds: metrics/webhook-metrics.ts). */
 export interface WebhookMeter {
   settled(outcome: 'delivered' | 'failed' | 'cancelled'): void;
   attempted(result: SendOutcome['result'], seconds: number): void;
