@@ -55,9 +55,15 @@ export async function startService(
       reject(new Error(`content-feed ${args.join(' ')} exited with ${child.exitCode}:\n${output}`));
     });
   });
-  // Keep draining its output (warnings), so a full pipe never blocks it.
+  // Keep draining its output, so a full pipe never blocks it; its errors (pino level ≥ 50) go to
+  // the benchmark's stderr, so a 500 under load comes with its cause.
   child.stdout.removeAllListeners('data');
-  child.stdout.resume();
+  let partial = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (/"level":(50|60)[,}]/.test(line)) process.stderr.write(`[${args[0]}] ${line.slice(0, 2000)}\n`);
+  });
   child.stderr.removeAllListeners('data');
   child.stderr.on('data', (d) => process.stderr.write(d));
   return {
