@@ -50,8 +50,16 @@ const PreviewResponse = Type.Object({
       {
         in_use: WeightsView,
         source: Type.Union([Type.Literal('configured'), Type.Literal('fitted')], {
-          description: 'fitted: the algorithm has learned_weights and enough clicks on what it ranked in this scenario.',
+          description:
+            'fitted: the algorithm has learned_weights and enough clicks on what it ranked in this scenario (reason says why not).',
         }),
+        reason: Type.Union(
+          [Type.Literal('fitted'), Type.Literal('learned_weights_off'), Type.Literal('not_fitted'), Type.Literal('experiment_running')],
+          {
+            description:
+              "Why these weights rank: fitted; learned_weights_off (the algorithm's switch); not_fitted (fewer than 30 clicks or 300 impressions so far); experiment_running (a variant of the scenario's running experiment ranks as configured, so the experiment compares the configured weights; its fit goes on, so a promoted variant starts learned).",
+          },
+        ),
         configured: WeightsView,
         fitted: Nullable(
           Type.Object({ weights: WeightsView, impressions: Type.Integer(), clicks: Type.Integer(), fitted_at: IsoTimestamp }),
@@ -130,6 +138,7 @@ export const adminPreviewRoute: FastifyPluginAsyncTypebox<AdminPreviewRouteDeps>
           weights: {
             in_use: preview.weights.inUse,
             source: preview.weights.source,
+            reason: preview.weights.reason,
             configured: preview.weights.configured,
             fitted: preview.weights.fitted && {
               weights: preview.weights.fitted.weights,

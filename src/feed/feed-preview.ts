@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.js';
 import { errors } from '../http/problem.js';
 import type { Clock } from '../lib/clock.js';
 import type { ScoreParts } from '../ranking/score.js';
-import { algorithmInScenario } from '../scenarios/scenario-algorithms.js';
+import { algorithmInScenario, type WeightsReason } from '../scenarios/scenario-algorithms.js';
 import { findScenario, type Scenario } from '../scenarios/scenario-repo.js';
 import { LIST_SIZE, personalListUser } from './feed-rankings.js';
 import { rankingAreas, type AreaQuery } from './resolve-feed-areas.js';
@@ -42,7 +42,7 @@ export interface Preview {
    * The weights the ranking used, the configured ones, and those fitted to the clicks on what this
    * algorithm ranked in this scenario (docs/learning.md).
    */
-  weights: { inUse: Weights; source: 'configured' | 'fitted'; configured: Weights; fitted: FittedWeights | null };
+  weights: { inUse: Weights; source: 'configured' | 'fitted'; reason: WeightsReason; configured: Weights; fitted: FittedWeights | null };
   items: PreviewItem[];
 }
 
@@ -68,14 +68,15 @@ export class FeedPreview {
     const { db, clock } = this.deps;
     const scenario = await findScenario(db, tenantId, scenarioName);
     if (!scenario) throw errors.notFound(`No scenario ${scenarioName} for tenant ${tenantId}.`);
-    // As the feed ranks: with the weights fitted to this algorithm's clicks in the scenario when it asks for them.
+    // As the feed ranks: with the weights fitted to this algorithm's clicks in the scenario when it asks for them,
+    // except as a variant of the scenario's running experiment.
     const found = await algorithmInScenario(db, tenantId, scenario.name, query.algorithm_id ?? scenario.algorithmId);
     if (!found) {
       if (query.algorithm_id !== undefined)
         throw errors.invalidField('query', 'algorithm_id', `no algorithm ${query.algorithm_id} in this tenant`);
       throw errors.internal();
     }
-    const { configured, ranking: algorithm } = found;
+    const { configured, ranking: algorithm, reason } = found;
     const fitted = await findFittedWeights(db, tenantId, scenario.name, configured.id);
 
     const now = clock.now();
@@ -104,6 +105,7 @@ export class FeedPreview {
     const weights = {
       inUse: algorithm.config.weights,
       source: algorithm === configured ? ('configured' as const) : ('fitted' as const),
+      reason,
       configured: configured.config.weights,
       fitted,
     };

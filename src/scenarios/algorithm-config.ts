@@ -24,7 +24,7 @@ export const AlgorithmConfigView = Type.Object({
   exclude_categories: Type.Array(Type.String()),
   learned_weights: Type.Boolean({
     description:
-      "Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin.",
+      "Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts fitted).",
   }),
 });
 export type AlgorithmConfig = Static<typeof AlgorithmConfigView>;
@@ -80,7 +80,10 @@ export const AlgorithmConfigInput = Type.Object(
     include_categories: Type.Optional(Type.Array(Label, { maxItems: 50, uniqueItems: true })),
     exclude_categories: Type.Optional(Type.Array(Label, { maxItems: 50, uniqueItems: true })),
     learned_weights: Type.Optional(
-      Type.Boolean({ description: 'Rank with weights fitted to the clicks on what this algorithm ranked, per scenario (default false).' }),
+      Type.Boolean({
+        description:
+          'Rank with weights fitted to the clicks on what this algorithm ranked, per scenario, outside running experiments (default false).',
+      }),
     ),
   },
   strict,

@@ -15,26 +15,42 @@ export interface ScenarioWithAlgorithm {
 }
 
 /**
+ * Why an algorithm ranks with the weights it does in a scenario: `fitted` is
+ * the one case where the fitted weights rank; the others rank as configured.
+ */
+export type WeightsReason = 'fitted' | 'learned_weights_off' | 'not_fitted' | 'experiment_running';
+
+/**
  * An algorithm of the tenant as it ranks in `scenario`: `ranking` has the
  * weights fitted to its clicks there when it asks for them (learned_weights),
- * else it is `configured`. Null when the tenant has no such algorithm.
+ * else it is `configured`. A variant of the scenario's running experiment
+ * ranks as configured: a variant that learned from its readers would become
+ * like the better one and the experiment would call no winner (bench/RESULTS.md,
+ * "Issue 16 — weights fitted per variant"). Its fit goes on, so a promoted
+ * variant starts learned. Null when the tenant has no such algorithm.
  */
 export async function algorithmInScenario(
   db: Kysely<Database>,
   tenantId: string,
   scenario: string,
   algorithmId: string,
-): Promise<{ configured: Algorithm; ranking: Algorithm } | null> {
+): Promise<{ configured: Algorithm; ranking: Algorithm; reason: WeightsReason } | null> {
   const configured = await findAlgorithm(db, tenantId, algorithmId);
   if (!configured) return null;
-  return { configured, ranking: await effectiveAlgorithm(db, scenario, configured) };
+  if (!configured.config.learned_weights) return { configured, ranking: configured, reason: 'learned_weights_off' };
+  const running = await runningExperiment(db, tenantId, scenario);
+  if (running?.variants.some((v) => v.algorithmId === algorithmId))
+    return { configured, ranking: configured, reason: 'experiment_running' };
+  const ranking = await effectiveAlgorithm(db, scenario, configured);
+  return { configured, ranking, reason: ranking === configured ? 'not_fitted' : 'fitted' };
 }
 
 /**
  * What a scenario ranks with as of `now`: its algorithm, and while an
- * experiment runs on it each variant's (a bandit's shares are set again here
- * when due: experiment-bandit.ts). The feed reads it through ScenarioCache,
- * push jobs when they start. Null when there is no such scenario.
+ * experiment runs on it each variant's, with its configured weights
+ * (algorithmInScenario). A bandit's shares are set again here when due
+ * (experiment-bandit.ts). The feed reads it through ScenarioCache, push jobs
+ * when they start. Null when there is no such scenario.
  */
 export async function scenarioAlgorithms(
   db: Kysely<Database>,
@@ -62,10 +78,11 @@ async function runningVariants(
   if (experiment.status !== 'running') return null;
   const algorithms = new Map<string, Algorithm>();
   for (const v of experiment.variants) {
-    const found = await algorithmInScenario(db, tenantId, scenario, v.algorithmId);
+    const found = await findAlgorithm(db, tenantId, v.algorithmId);
     // Deleting an algorithm of a running experiment is refused; should one be gone anyway, the scenario serves alone.
     if (!found) return null;
-    algorithms.set(v.name, found.ranking);
+    // As configured, whatever it learned: algorithmInScenario says why.
+    algorithms.set(v.name, found);
   }
   return { experiment, algorithms };
 }

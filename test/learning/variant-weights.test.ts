@@ -4,20 +4,33 @@ import { CATEGORY_SOURCES, FIXTURE_ALGORITHM, startFeedFixture, type FeedFixture
 
 /**
  * An experiment on `home` between two algorithms with the same configured
- * weights. Readers of variant `followers` click only items of the source they
- * follow; readers of variant `wanderers` only items of other sources. Fitted
- * per variant, `followers` gives the follow part more than its configured share
- * and `wanderers` less; fitted over the scenario's pooled clicks, both would
- * get one set (docs/learning.md, "Weights fitted to outcomes").
+ * weights, both with learned_weights. Readers of variant `followers` click only
+ * items of the source they follow; readers of variant `wanderers` only items of
+ * other sources. Fitted per variant, `followers` gives the follow part more than
+ * its configured share and `wanderers` less; fitted over the scenario's pooled
+ * clicks, both would get one set (docs/learning.md, "Weights fitted to outcomes").
+ * While the experiment runs, each variant ranks with its configured weights (or
+ * the worse one learns to rank like the better one and no winner is called,
+ * docs/experiments.md); promoted, a variant ranks with what it learned.
  */
 describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted per experiment variant on %s', (_name, backend) => {
   let f: FeedFixture;
   let trained: { fitted_scenarios: string[]; fitted_weights: { scenario: string; algorithm_id: string }[] };
+  let experimentUrl: string;
   const base = () => `/admin/v1/tenants/${f.tenantId}`;
-  const preview = async (algorithmId: string) => {
-    const res = await f.t.admin('GET', `${base()}/scenarios/home/preview?user_id=reader-0&limit=10&algorithm_id=${algorithmId}`);
+  const previewOf = async (userId: string, algorithmId?: string) => {
+    const algorithm = algorithmId === undefined ? '' : `&algorithm_id=${algorithmId}`;
+    const res = await f.t.admin('GET', `${base()}/scenarios/home/preview?user_id=${userId}&limit=10${algorithm}`);
     expect(res.statusCode).toBe(200);
-    return res.json().meta;
+    return res.json<{ meta: Meta; items: { id: string; score: number }[] }>();
+  };
+  const preview = async (algorithmId: string) => (await previewOf('reader-0', algorithmId)).meta;
+  /** A new reader's first page, as the feed serves it and as the preview ranks it at the same moment. */
+  const newReader = async (userId: string, algorithmId?: string) => {
+    await f.t.api(f.key, 'PUT', `/v1/users/${userId}`, { properties: {} });
+    const previewed = await previewOf(userId, algorithmId);
+    const served = (await f.feed({ user_id: userId, limit: 10 })).body.items as { id: string; score: number }[];
+    return { meta: previewed.meta, previewed: previewed.items.map((i) => [i.id, i.score]), served: served.map((i) => [i.id, i.score]) };
   };
   const share = (weights: Record<string, number>, part: string) => weights[part]! / Object.values(weights).reduce((a, b) => a + b, 0);
 
@@ -56,10 +69,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted p
       ],
     });
     expect(created.statusCode).toBe(201);
-    const url = `${base()}/experiments/${created.json().experiment_id}`;
+    experimentUrl = `${base()}/experiments/${created.json().experiment_id}`;
     await readers(0, (item, followed) => item.source.id === followed);
     // New readers go to the other variant; those assigned stay where they are.
-    expect((await f.t.admin('PUT', `${url}/shares`, { shares: { followers: 0, wanderers: 1 } })).statusCode).toBe(200);
+    expect((await f.t.admin('PUT', `${experimentUrl}/shares`, { shares: { followers: 0, wanderers: 1 } })).statusCode).toBe(200);
     await readers(48, (item, followed) => item.source.id !== followed);
     await f.t.processEvents();
     f.t.clock.advance(1000);
@@ -79,14 +92,22 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted p
     const wanderers = await preview('wander-fit');
     expect(followers.algorithm_id).toBe('follow-fit');
     expect(wanderers.algorithm_id).toBe('wander-fit');
-    for (const meta of [followers, wanderers]) {
-      expect(meta.weights.source).toBe('fitted');
-      expect(meta.weights.in_use).toEqual(meta.weights.fitted.weights);
-      expect(meta.weights.fitted.impressions).toBe(480);
-    }
+    for (const meta of [followers, wanderers]) expect(meta.weights.fitted!.impressions).toBe(480);
     const configured = share(followers.weights.configured, 'follow');
-    expect(share(followers.weights.in_use, 'follow')).toBeGreaterThan(configured + 0.1);
-    expect(share(wanderers.weights.in_use, 'follow')).toBeLessThan(configured);
+    expect(share(followers.weights.fitted!.weights, 'follow')).toBeGreaterThan(configured + 0.1);
+    expect(share(wanderers.weights.fitted!.weights, 'follow')).toBeLessThan(configured);
+  });
+
+  it('ranks each variant with its configured weights while the experiment runs, and says why', async () => {
+    for (const id of ['follow-fit', 'wander-fit']) {
+      const { weights } = await preview(id);
+      expect(weights).toMatchObject({ source: 'configured', reason: 'experiment_running' });
+      expect(weights.in_use).toEqual(weights.configured);
+      expect(weights.in_use).not.toEqual(weights.fitted!.weights);
+    }
+    // New readers go to `wanderers` (share 1): the feed serves them the configured ranking.
+    const reader = await newReader('newcomer-1', 'wander-fit');
+    expect(reader.served).toEqual(reader.previewed);
   });
 
   it("shows the scenario's own algorithm when none is named, with its own (unfitted) weights", async () => {
@@ -99,4 +120,27 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted p
     const res = await f.t.admin('GET', `${base()}/scenarios/home/preview?algorithm_id=nope`);
     expect(res.statusCode).toBe(400);
   });
+
+  it('ranks the promoted variant with the weights it learned during the experiment', async () => {
+    expect((await f.t.admin('POST', `${experimentUrl}/promote`, { variant: 'wanderers' })).statusCode).toBe(200);
+    const after = await newReader('newcomer-2');
+    expect(after.meta.algorithm_id).toBe('wander-fit');
+    expect(after.meta.weights).toMatchObject({ source: 'fitted', reason: 'fitted' });
+    expect(after.meta.weights.in_use).toEqual(after.meta.weights.fitted!.weights);
+    expect(after.served).toEqual(after.previewed);
+  });
 });
+
+interface Weights {
+  [part: string]: number;
+}
+interface Meta {
+  algorithm_id: string;
+  weights: {
+    source: string;
+    reason: string;
+    in_use: Weights;
+    configured: Weights;
+    fitted: { weights: Weights; impressions: number } | null;
+  };
+}

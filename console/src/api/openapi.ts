@@ -986,7 +986,7 @@ export interface components {
                 languages: string[];
                 include_categories: string[];
                 exclude_categories: string[];
-                /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts fitted). */
                 learned_weights: boolean;
             };
             /** Format: date-time */
@@ -2944,7 +2944,7 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
-                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts fitted). */
                             learned_weights: boolean;
                         };
                         /** Format: date-time */
@@ -3035,7 +3035,7 @@ export interface operations {
                     languages?: string[];
                     include_categories?: string[];
                     exclude_categories?: string[];
-                    /** @description Rank with weights fitted to the clicks on what this algorithm ranked, per scenario (default false). */
+                    /** @description Rank with weights fitted to the clicks on what this algorithm ranked, per scenario, outside running experiments (default false). */
                     learned_weights?: boolean;
                 };
             };
@@ -3072,7 +3072,7 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
-                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts fitted). */
                             learned_weights: boolean;
                         };
                         /** Format: date-time */
@@ -3286,7 +3286,7 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
-                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. */
+                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts fitted). */
                             learned_weights: boolean;
                         };
                     };
@@ -4720,8 +4720,10 @@ export interface operations {
                                     area: number;
                                     follow: number;
                                 };
-                                /** @description fitted: the algorithm has learned_weights and enough clicks on what it ranked in this scenario. */
+                                /** @description fitted: the algorithm has learned_weights and enough clicks on what it ranked in this scenario (reason says why not). */
                                 source: "configured" | "fitted";
+                                /** @description Why these weights rank: fitted; learned_weights_off (the algorithm's switch); not_fitted (fewer than 30 clicks or 300 impressions so far); experiment_running (a variant of the scenario's running experiment ranks as configured, so the experiment compares the configured weights; its fit goes on, so a promoted variant starts learned). */
+                                reason: "fitted" | "learned_weights_off" | "not_fitted" | "experiment_running";
                                 configured: {
                                     relevance: number;
                                     collaborative: number;

@@ -38,11 +38,15 @@ function Why({ item, t }: { item: PreviewItem; t: Translate }) {
   );
 }
 
-/** Which weights ranked (configured, or fitted to the scenario's clicks), and fitted ones not yet switched on. */
+/**
+ * Which weights ranked (configured, or fitted to the clicks on what this algorithm ranked in the scenario), why
+ * the configured ones did (the switch is off, too few clicks yet, or a running experiment's variant), and fitted
+ * ones not in use.
+ */
 function Weights({ weights, t }: { weights: Preview['meta']['weights']; t: Translate }) {
   const lang = useLang();
   const list = (w: Record<string, number>) => SIGNALS.map((s) => `${t(`signal.${s}`)} ${formatNumber(lang, w[s] ?? 0, 2)}`).join(' · ');
-  const { fitted } = weights;
+  const { fitted, reason } = weights;
   return (
     <p class="preview-weights">
       {weights.source === 'fitted' && fitted
@@ -51,12 +55,14 @@ function Weights({ weights, t }: { weights: Preview['meta']['weights']; t: Trans
             impressions: formatNumber(lang, fitted.impressions),
             at: formatDateTime(lang, fitted.fitted_at),
           })
-        : t('preview.weightsConfigured')}{' '}
+        : t(`preview.weightsConfigured.${reason === 'fitted' ? 'learned_weights_off' : reason}`)}{' '}
       {list(weights.in_use)}
       {weights.source === 'configured' && fitted && (
         <>
           <br />
-          {t('preview.weightsUnused', { weights: list(fitted.weights) })}
+          {t(reason === 'experiment_running' ? 'preview.weightsAfterExperiment' : 'preview.weightsUnused', {
+            weights: list(fitted.weights),
+          })}
         </>
       )}
     </p>
