@@ -1,9 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import { sqliteModulePath } from '../db/sqlite-driver.js';
 import type { UsageDelta } from '../metering/usage-repo.js';
+import { COLUMNS, eventRowValues } from './event-log.js';
 import type { LoggedEvent } from './event-types.js';
 
-const COLUMN_COUNT = 15;
+const COLUMN_COUNT = COLUMNS.length;
 
 /**
  * The writer thread: its own connection to the same database file, one prepared
@@ -18,8 +19,8 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
 const insert = db.prepare(
-  'insert into events (tenant_id, dedupe_key, type, session_id, user_id, content_id, channel, scenario, position, occurred_at, received_at, metadata, features, experiment_id, variant) ' +
-  'values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (tenant_id, dedupe_key) do nothing');
+  'insert into events (${COLUMNS.join(', ')}) ' +
+  'values (${COLUMNS.map(() => '?').join(', ')}) on conflict (tenant_id, dedupe_key) do nothing');
 const writeAll = db.transaction((values) => {
   for (let i = 0; i < values.length; i += ${COLUMN_COUNT}) insert.run(values.slice(i, i + ${COLUMN_COUNT}));
 });
@@ -42,29 +43,9 @@ parentPort.on('message', (message) => {
 });
 `;
 
-/** Row values in the order the writer thread's INSERT expects. */
+/** Row values in the order the writer thread's INSERT expects: event-log.ts's COLUMNS, as the PostgreSQL and in-thread inserts. */
 export function eventValues(events: LoggedEvent[]): unknown[] {
-  const values: unknown[] = [];
-  for (const e of events) {
-    values.push(
-      e.tenantId,
-      e.dedupeKey,
-      e.type,
-      e.sessionId,
-      e.userId,
-      e.contentId,
-      e.channel,
-      e.scenario,
-      e.position,
-      e.occurredAt,
-      e.receivedAt,
-      e.metadata === null ? null : JSON.stringify(e.metadata),
-      e.features === null ? null : JSON.stringify(e.features),
-      e.experimentId,
-      e.variant,
-    );
-  }
-  return values;
+  return events.flatMap(eventRowValues);
 }
 
 /**
