@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Migrates one database per backend, which every test database is a copy of.
+    globalSetup: ['test/helpers/template-databases.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

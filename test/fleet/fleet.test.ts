@@ -57,7 +57,7 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
   };
 
   beforeAll(async () => {
-    database = await postgres!.create();
+    database = await postgres!.createEmpty();
     s3 = await startS3rver();
     site = await NewsSite.start();
     site.addFeed('/feed.xml', 'rss2', fixtureArticles(6, { prefix: 'fleet', seed: 11, publishedAt: new Date(Date.now() - 600_000) }));

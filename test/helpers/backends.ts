@@ -1,7 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
+import type {} from './template-databases.js'; // inject()'s type
 
 /** A database for one test app: a URL and a way to remove it afterwards. */
 export interface TestDatabase {
@@ -11,39 +13,57 @@ export interface TestDatabase {
 
 export interface Backend {
   name: 'sqlite' | 'postgres';
+  /**
+   * A fresh database with every migration applied: a copy of the one the global setup
+   * migrated (test/helpers/template-databases.ts). The app's own migration at start finds
+   * nothing left to do.
+   */
   create(): Promise<TestDatabase>;
+  /** A fresh database with no tables, for a test of what migrates it (the first of a fleet's nodes). */
+  createEmpty(): Promise<TestDatabase>;
 }
 
 const sqlite: Backend = {
   name: 'sqlite',
   async create() {
+    const database = await sqlite.createEmpty();
+    copyFileSync(inject('templateDatabases').sqliteFile, database.url.slice('sqlite:'.length));
+    return database;
+  },
+  async createEmpty() {
     const dir = mkdtempSync(path.join(tmpdir(), 'cf-test-'));
     return { url: `sqlite:${path.join(dir, 'test.sqlite')}`, drop: async () => {} };
   },
 };
 
 function postgres(adminUrl: string): Backend {
+  const createDatabase = async (template: string | null): Promise<TestDatabase> => {
+    // A fresh database per test app: tests never see each other's rows.
+    const name = `cf_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    await client.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async drop() {
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  };
   return {
     name: 'postgres',
-    async create() {
-      // A fresh database per test app: tests never see each other's rows.
-      const name = `cf_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`CREATE DATABASE ${name}`);
-      await client.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      return {
-        url: url.toString(),
-        async drop() {
-          const c = new pg.Client({ connectionString: adminUrl });
-          await c.connect();
-          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await c.end();
-        },
-      };
+    create: () => {
+      const template = inject('templateDatabases').postgresName;
+      if (!template) throw new Error('no PostgreSQL template database: was TEST_DATABASE_URL set after the global setup ran?');
+      return createDatabase(template);
     },
+    createEmpty: () => createDatabase(null),
   };
 }
 
