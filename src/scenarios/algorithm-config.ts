@@ -39,7 +39,7 @@ export const DEFAULT_ALGORITHM: AlgorithmConfig = {
   languages: ['ja'],
   include_categories: [],
   exclude_categories: [],
-  learned_weights: false,
+  learned_weights: true,
 };
 
 const Weight = Type.Number({ minimum: 0, maximum: 10 });
@@ -82,7 +82,7 @@ export const AlgorithmConfigInput = Type.Object(
     learned_weights: Type.Optional(
       Type.Boolean({
         description:
-          'Rank with weights fitted to the clicks on what this algorithm ranked, per scenario, outside running experiments (default false).',
+          'Rank with weights fitted to the clicks on what this algorithm ranked, per scenario, outside running experiments (default true; algorithms saved before it became the default keep their false).',
       }),
     ),
   },
@@ -100,6 +100,8 @@ export function withAlgorithmDefaults(stored: AlgorithmConfig): AlgorithmConfig 
     ...stored,
     weights: { ...DEFAULT_ALGORITHM.weights, ...stored.weights },
     diversity: { ...DEFAULT_ALGORITHM.diversity, ...stored.diversity },
+    // Saved before the switch existed, an algorithm ranked with its configured weights: it keeps them.
+    learned_weights: stored.learned_weights ?? false,
   };
 }
 

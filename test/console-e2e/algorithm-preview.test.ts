@@ -58,7 +58,7 @@ describeInBrowser('console: scenarios, algorithms and the ranking preview', () =
     const why = await page.locator('.preview-table tbody tr').first().locator('.signals').textContent();
     expect(why).toContain('Followed source +5');
     // Which weights ranked: the configured ones (no clicks fitted yet), the new follow weight among them.
-    expect(await page.locator('.preview-weights').textContent()).toMatch(/^Weights as configured: .*Followed source 5/);
+    expect(await page.locator('.preview-weights').textContent()).toMatch(/^Weights as configured\b.*Followed source 5/);
     expect(puts).toHaveLength(1);
     await page.evaluate('window.scrollTo(0, 0)');
     await c.screenshot(page, 'algorithm');

@@ -3035,7 +3035,7 @@ export interface operations {
                     languages?: string[];
                     include_categories?: string[];
                     exclude_categories?: string[];
-                    /** @description Rank with weights fitted to the clicks on what this algorithm ranked, per scenario, outside running experiments (default false). */
+                    /** @description Rank with weights fitted to the clicks on what this algorithm ranked, per scenario, outside running experiments (default true; algorithms saved before it became the default keep their false). */
                     learned_weights?: boolean;
                 };
             };
