@@ -4,7 +4,6 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { resultKey } from './push-job.js';
-import { registeredUserIds } from '../users/user-repo.js';
 
 /**
  * A deleted user's push data (issue 17, defect 8): what they were offered
@@ -92,7 +91,8 @@ export async function dropUsersDeletedDuringRun(
   if (!file) return 0;
   const gone: string[] = [];
   const check = async (slice: string[]) => {
-    const present = await registeredUserIds(db, tenantId, slice);
+    const rows = await db.selectFrom('users').select('user_id').where('tenant_id', '=', tenantId).where('user_id', 'in', slice).execute();
+    const present = new Set(rows.map((r) => r.user_id));
     for (const id of slice) if (!present.has(id)) gone.push(id);
   };
   let slice: string[] = [];
