@@ -2,6 +2,7 @@ import { cpus, totalmem } from 'node:os';
 import { contentsPipelineBench, type BenchRow } from './contents-pipeline.bench.js';
 import { analysisBench } from './analysis.bench.js';
 import { categoriesBench } from './categories.bench.js';
+import { eventBatchesBench } from './event-batches.bench.js';
 import { eventsBench } from './events.bench.js';
 import { feedBench } from './feed.bench.js';
 import { fleetBench } from './fleet.bench.js';
@@ -37,6 +38,7 @@ interface Bench {
 const BENCHES: Record<string, Bench> = {
   contents: { run: contentsPipelineBench, on: 'each' },
   events: { run: eventsBench, on: 'each' },
+  'event-batches': { run: eventBatchesBench, on: 'each' },
   analysis: { run: analysisBench, on: 'once' },
   categories: { run: categoriesBench, on: 'once' },
   'item-vectors': { run: itemVectorsBench, on: 'once' },

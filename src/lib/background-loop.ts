@@ -8,6 +8,11 @@ export interface BackgroundLoopOptions {
   pollMs: number;
   /** A pass threw: told here, and the next pass waits `pollMs` (a wake still runs it sooner). */
   onError: (err: unknown) => void;
+  /**
+   * How long a wake waits before its pass (default 0: at once), so that work arriving
+   * together is taken in one pass. A full pass (`more`) is still followed at once.
+   */
+  settleMs?: number;
 }
 
 /**
@@ -39,11 +44,11 @@ export class BackgroundLoop {
     if (!this.inFlight) this.runPass();
   }
 
-  /** Runs a pass now, or right after the one in flight. Nothing before `start` or after `stop`. */
+  /** Runs a pass now (or after `settleMs`), or right after the one in flight. Nothing before `start` or after `stop`. */
   wake(): void {
     if (!this.running) return;
     if (this.inFlight) this.again = true;
-    else this.runPass();
+    else this.afterSettling();
   }
 
   /** No pass starts after this; resolves once the pass in flight, if any, has ended. */
@@ -59,12 +64,27 @@ export class BackgroundLoop {
     this.inFlight = this.passOnce().then((more) => {
       this.inFlight = null;
       if (!this.running) return;
-      if (more || this.again) this.runPass();
-      else {
-        this.timer = setTimeout(() => this.runPass(), this.options.pollMs);
-        this.timer.unref();
-      }
+      if (more) this.runPass();
+      else if (this.again) this.afterSettling();
+      else this.runIn(this.options.pollMs);
     });
+  }
+
+  /** A wake's pass: now, or once `settleMs` has passed (a wake's timer already set stands; the poll's is replaced). */
+  private afterSettling(): void {
+    const settleMs = this.options.settleMs ?? 0;
+    if (settleMs <= 0) this.runPass();
+    else if (!this.settling) this.runIn(Math.min(settleMs, this.options.pollMs), true);
+  }
+
+  /** The timer set is a wake's, not the poll's. */
+  private settling = false;
+
+  private runIn(ms: number, settling = false): void {
+    this.clearTimer();
+    this.settling = settling;
+    this.timer = setTimeout(() => this.runPass(), ms);
+    this.timer.unref();
   }
 
   private async passOnce(): Promise<boolean> {
@@ -81,5 +101,6 @@ export class BackgroundLoop {
   private clearTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.settling = false;
   }
 }

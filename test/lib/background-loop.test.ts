@@ -2,15 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackgroundLoop } from '../../src/lib/background-loop.js';
 
 const POLL_MS = 1000;
+const SETTLE_MS = 100;
 
 /** A loop whose passes the test ends by hand: `passes` counts those begun, `finish(more)` ends the one in flight. */
-function handLoop() {
+function handLoop(settleMs?: number) {
   const ends: ((more: boolean) => void)[] = [];
   const errors: unknown[] = [];
   let fail: Error | null = null;
   const state = { passes: 0 };
   const loop = new BackgroundLoop({
     pollMs: POLL_MS,
+    settleMs,
     onError: (err) => errors.push(err),
     pass: () => {
       state.passes += 1;
@@ -93,6 +95,34 @@ describe('BackgroundLoop', () => {
     expect(state.passes).toBe(2);
     await finish();
     expect(state.passes).toBe(2);
+    await loop.stop();
+  });
+
+  it('with settleMs, wakes wait that long and are taken together in one pass', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { loop, state, finish } = handLoop(SETTLE_MS);
+    loop.start();
+    await finish();
+    loop.wake();
+    vi.advanceTimersByTime(SETTLE_MS - 1);
+    loop.wake(); // does not push the pass back
+    expect(state.passes).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(state.passes).toBe(2);
+    loop.wake(); // during the pass: the next follows SETTLE_MS after it, not at once
+    await finish();
+    expect(state.passes).toBe(2);
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(state.passes).toBe(3);
+    await finish(true); // a full pass is still followed at once
+    expect(state.passes).toBe(4);
+    await finish();
+    // No wake: the poll interval.
+    vi.advanceTimersByTime(POLL_MS - 1);
+    expect(state.passes).toBe(4);
+    vi.advanceTimersByTime(1);
+    expect(state.passes).toBe(5);
+    await finish();
     await loop.stop();
   });
 
