@@ -101,10 +101,21 @@ async function browse(reader: Reader, limit: number, pages: number): Promise<{ s
   return { served, liked: served.filter((item) => likes(reader, item)) };
 }
 
+/**
+ * Trains the tenant now. A 409 means the workers' own schedule is training it at this moment:
+ * wait for that run and train again, so this round's clicks are in (a loaded machine hit it).
+ */
 async function train(): Promise<{ ms: number; report: unknown }> {
   const started = performance.now();
-  const report = await client.admin(adminHeaders, 'POST', `/admin/v1/tenants/${data.tenantId}/model/train`);
-  return { ms: performance.now() - started, report };
+  for (;;) {
+    try {
+      const report = await client.admin(adminHeaders, 'POST', `/admin/v1/tenants/${data.tenantId}/model/train`);
+      return { ms: performance.now() - started, report };
+    } catch (error) {
+      if (!(error instanceof Error && error.message.includes(': 409 '))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 const precision = (items: ServedItem[], reader: Reader) => items.filter((item) => groups[reader.group]!.has(item.id)).length / PAGE;
