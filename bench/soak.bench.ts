@@ -18,6 +18,11 @@ import { upsertUsers } from './lib/user-upserts.js';
 
 /** SOAK_MINUTES: how long the load holds (default 30). */
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
+/**
+ * SOAK_PAGES_PER_SECOND: hold this rate instead of half the capacity measured (issue 17: on a shared machine the
+ * capacity run measured 10 pages/s, too little traffic to show what grows with it; before/after runs need one rate).
+ */
+const FIXED_RATE = process.env.SOAK_PAGES_PER_SECOND === undefined ? null : Number(process.env.SOAK_PAGES_PER_SECOND);
 /** Capacity: closed-loop app sessions on this many connections for CAPACITY_SECONDS, after a short warm-up. */
 const CAPACITY_CONNECTIONS = 10;
 const CAPACITY_SECONDS = 20;
@@ -65,7 +70,7 @@ async function soak(backend: BenchBackend, database: BenchDatabase): Promise<Ben
       sessions: withImpressions(sessionStream(2, 'capacity')),
     });
     const capacity = pagesOf(capacityRun).servedPerSecond;
-    const pagesPerSecond = Math.max(1, Math.round(capacity / 2));
+    const pagesPerSecond = FIXED_RATE ?? Math.max(1, Math.round(capacity / 2));
     console.log(
       `soak: capacity ${capacity.toFixed(0)} pages/s (closed loop, ${CAPACITY_CONNECTIONS} conn); ${MINUTES} min at ${pagesPerSecond} pages/s`,
     );
@@ -106,6 +111,7 @@ async function soak(backend: BenchBackend, database: BenchDatabase): Promise<Ben
     return soakRows({
       minutes: MINUTES,
       capacity,
+      fixedRate: FIXED_RATE !== null,
       pagesPerSecond,
       run,
       window: { from: startAt, to: endAt },

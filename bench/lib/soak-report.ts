@@ -9,7 +9,8 @@ import type { LoadRun } from './session-load.js';
 /** What the soak measured (bench/soak.bench.ts), as rows of the bench table. */
 export interface SoakResult {
   minutes: number;
-  /** Pages/s of the closed-loop capacity run, and the rate held (half of it). */
+  /** Pages/s of the closed-loop capacity run, and the rate held (half of it, or SOAK_PAGES_PER_SECOND: `fixedRate`). */
+  fixedRate: boolean;
   capacity: number;
   pagesPerSecond: number;
   run: LoadRun;
@@ -64,7 +65,7 @@ export function soakRows(r: SoakResult): BenchRow[] {
   return [
     {
       name: `${label}: capacity (closed loop, 10 conn, 20 s, same sessions, just before)`,
-      value: `${Math.round(r.capacity)} pages/s; the soak offered half: ${r.pagesPerSecond} pages/s (with their events), ${Math.round(users.due / (r.minutes * 60))} user upserts/s, a push job for every user each 5 min`,
+      value: `${Math.round(r.capacity)} pages/s; the soak offered ${r.fixedRate ? 'SOAK_PAGES_PER_SECOND' : 'half'}: ${r.pagesPerSecond} pages/s (with their events), ${Math.round(users.due / (r.minutes * 60))} user upserts/s, a push job for every user each 5 min`,
     },
     {
       name: `${label}: pages`,
