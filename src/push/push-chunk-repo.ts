@@ -1,8 +1,8 @@
-import { sql, type Kysely, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { chunkId, toPushChunk, type ChunkRange, type PushChunk } from './push-chunk.js';
-import { MAX_ATTEMPTS } from './push-job-repo.js';
+import { claimable, claimedBy, heldBy as leaseHeldBy, MAX_ATTEMPTS, type LeaseHolder } from './push-lease.js';
 
 type Db = Kysely<Database>;
 
@@ -45,12 +45,7 @@ export async function claimChunk(
   const next = db
     .selectFrom('push_job_chunks')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'pending'),
-        eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<', now), eb('attempts', '<', MAX_ATTEMPTS)]),
-      ]),
-    )
+    .where((eb) => claimable(eb, now))
     .$if(jobId !== null, (qb) => qb.where('job_id', '=', jobId!))
     .$if(jobId === null, (qb) => qb.where('job_id', 'in', db.selectFrom('push_jobs').select('id').where('status', '=', 'processing')))
     .orderBy('job_id')
@@ -59,7 +54,7 @@ export async function claimChunk(
     .$if(kind === 'postgres', (qb) => qb.forUpdate().skipLocked());
   const row = await db
     .updateTable('push_job_chunks')
-    .set({ status: 'processing', lease_owner: owner, lease_expires_at: now + leaseMs, attempts: sql`attempts + 1` })
+    .set(claimedBy(owner, now, leaseMs))
     .where('id', 'in', next)
     .returningAll()
     .executeTakeFirst();
@@ -67,20 +62,11 @@ export async function claimChunk(
 }
 
 /** The run that holds a chunk. Every write of the run is conditional on it. */
-export interface ChunkHandle {
+export interface ChunkHandle extends LeaseHolder {
   chunkId: string;
-  owner: string;
-  attempt: number;
 }
 
-type ChunkUpdate = UpdateQueryBuilder<Database, 'push_job_chunks', 'push_job_chunks', UpdateResult>;
-
-const heldBy = (run: ChunkHandle) => (query: ChunkUpdate) =>
-  query
-    .where('id', '=', run.chunkId)
-    .where('status', '=', 'processing')
-    .where('lease_owner', '=', run.owner)
-    .where('attempts', '=', run.attempt);
+const heldBy = (run: ChunkHandle) => leaseHeldBy<'push_job_chunks'>(run.chunkId, run);
 
 /** Extends the chunk's lease; false when the run lost it. */
 export async function renewChunkLease(db: Db, run: ChunkHandle, now: number, leaseMs: number): Promise<boolean> {

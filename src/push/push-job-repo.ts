@@ -1,12 +1,12 @@
-import { sql, type Insertable, type Kysely, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../db/connect.js';
 import type { Database, PushJobsTable } from '../db/schema.js';
 import { ACTIVE_STATUSES, toPushJob, type PushJob } from './push-job.js';
+import { claimable, claimedBy, heldBy as leaseHeldBy, MAX_ATTEMPTS, type LeaseHolder } from './push-lease.js';
 
 type Db = Kysely<Database>;
 
-/** A run taken over this many times (its workers kept dying) fails instead of starting again. */
-export const MAX_ATTEMPTS = 3;
+export { MAX_ATTEMPTS } from './push-lease.js';
 
 export async function findJob(db: Db, tenantId: string, jobId: string): Promise<PushJob | null> {
   const row = await db.selectFrom('push_jobs').selectAll().where('tenant_id', '=', tenantId).where('id', '=', jobId).executeTakeFirst();
@@ -85,25 +85,14 @@ export async function claimJob(db: Db, kind: DatabaseKind, owner: string, now: n
   const next = db
     .selectFrom('push_jobs')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'pending'),
-        eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<', now), eb('attempts', '<', MAX_ATTEMPTS)]),
-      ]),
-    )
+    .where((eb) => claimable(eb, now))
     .orderBy('created_at')
     .orderBy('id')
     .limit(1)
     .$if(kind === 'postgres', (qb) => qb.forUpdate().skipLocked());
   const row = await db
     .updateTable('push_jobs')
-    .set({
-      status: 'processing',
-      lease_owner: owner,
-      lease_expires_at: now + leaseMs,
-      attempts: sql`attempts + 1`,
-      started_at: sql`coalesce(started_at, ${now})`,
-    })
+    .set({ ...claimedBy(owner, now, leaseMs), started_at: sql`coalesce(started_at, ${now})` })
     .where('id', 'in', next)
     .returningAll()
     .executeTakeFirst();
@@ -123,21 +112,12 @@ export async function abandonedJobIds(db: Db, now: number): Promise<{ id: string
 }
 
 /** The run that holds a job: its worker and attempt number. Every write of a run is conditional on it. */
-export interface RunHandle {
+export interface RunHandle extends LeaseHolder {
   jobId: string;
-  owner: string;
-  attempt: number;
 }
 
-type JobUpdate = UpdateQueryBuilder<Database, 'push_jobs', 'push_jobs', UpdateResult>;
-
 /** Limits an update to the rows a run may write: its job, still processing, still leased to it. */
-const heldBy = (run: RunHandle) => (query: JobUpdate) =>
-  query
-    .where('id', '=', run.jobId)
-    .where('status', '=', 'processing')
-    .where('lease_owner', '=', run.owner)
-    .where('attempts', '=', run.attempt);
+const heldBy = (run: RunHandle) => leaseHeldBy<'push_jobs'>(run.jobId, run);
 
 /** Extends the lease; false when the run lost its job (taken over or finished elsewhere). */
 export async function renewLease(db: Db, run: RunHandle, now: number, leaseMs: number): Promise<boolean> {
