@@ -80,7 +80,13 @@ interface Watch {
   blocked: ReadonlySet<string>;
   /** The list's lowest score; null when the list is short (any allowed arrival enters it). */
   floor: number | null;
-  model: CollaborativeModel | null;
+  /**
+   * The version of the model it was ranked with, not the model: a watch holding the model
+   * kept every generation trained while its list sat idle alive, on each ranking thread
+   * (32 floats and an id-map entry an item: ~13 MB of factors alone at 100,000 items; a
+   * candidate for the soak's growth, issue 17).
+   */
+  modelVersion: number | null;
   latentVersion: number | null;
 }
 
@@ -185,11 +191,14 @@ export class RankingEngine {
     const stats = this.popularity.cached(watch.tenantId);
     const allowed = allowedBy(this.pool, config, now, watch.read, watch.blocked);
     const priorCtr = tenantPriorCtr(context.tenantCtr);
+    // The model the list was ranked with if it is still the one held; else none (a newer one re-ranks the list at its refresh).
+    const held = this.models.current(watch.tenantId);
+    const model = held !== null && held.version === watch.modelVersion ? held : null;
     for (const item of arrivals) {
       if (!allowed(item)) continue;
       if (watch.floor === null) return true;
       if (
-        scoreCandidate(toCandidate(item, stats?.item(item.id), itemFactors(watch.model, item.id), watch.latentVersion), context, priorCtr) >
+        scoreCandidate(toCandidate(item, stats?.item(item.id), itemFactors(model, item.id), watch.latentVersion), context, priorCtr) >
         watch.floor
       )
         return true;
@@ -245,7 +254,7 @@ export class RankingEngine {
         read,
         blocked: user.blocked,
         floor: items.length < request.limit ? null : (items.at(-1)?.score ?? null),
-        model,
+        modelVersion: model?.version ?? null,
         latentVersion,
       });
     return { items, context };

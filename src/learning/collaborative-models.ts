@@ -48,6 +48,11 @@ export class CollaborativeModels {
     return held.model;
   }
 
+  /** The model held now, without reading the database (null when none is held). */
+  current(tenantId: string): CollaborativeModel | null {
+    return this.held.get(tenantId)?.model ?? null;
+  }
+
   /** Drops the held model: the next `of` reads the stored one (a training finished, here or on another node). */
   forget(tenantId: string): void {
     this.held.delete(tenantId);
