@@ -25,7 +25,7 @@ export class ContentPool {
   private readonly byArea = new Map<string, Set<string>>();
   private readonly bySource = new Map<string, Set<string>>();
   private readonly sourceTrust = new Map<string, number>();
-  readonly vectors: VectorIndex;
+  readonly vectors: VectorIndex<PoolItem>;
   /** Items newest first (ties by id), kept in order as items come and go. */
   private readonly recent: PoolItem[] = [];
   /** Bumped by every change: the per-area and per-source recency lists below are valid for one generation. */
@@ -50,7 +50,7 @@ export class ContentPool {
     private readonly clock: Clock,
     private readonly dimensions: number,
   ) {
-    this.vectors = new VectorIndex({ dimensions, seed: 7 });
+    this.vectors = new VectorIndex<PoolItem>({ dimensions, seed: 7 });
   }
 
   /**
@@ -249,7 +249,7 @@ export class ContentPool {
     for (const area of item.areaIds) getOrAdd(this.byArea, area).add(item.id);
     getOrAdd(this.bySource, item.sourceId).add(item.id);
     // Vectors of another embedder (another dimension) are not comparable: such items are retrieved by other channels only.
-    if (item.vector && item.vector.length === this.dimensions) this.vectors.add(item.id, item.vector);
+    if (item.vector && item.vector.length === this.dimensions) this.vectors.add(item.id, item.vector, item);
     if (append) this.recent.push(item);
     else this.recent.splice(this.recentIndex(item), 0, item);
   }

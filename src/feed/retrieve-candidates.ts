@@ -60,7 +60,8 @@ export function retrieveCandidates(input: RetrievalInput): PoolItem[] {
   };
 
   if (input.profile?.vector) {
-    for (const hit of pool.vectors.search(input.profile.vector, sizes.vectors, (id) => allowed(pool.get(id)), sizes.vectorProbes))
+    // The filter is given the item itself (the index's payload): no lookup per vector it is asked about.
+    for (const hit of pool.vectors.search(input.profile.vector, sizes.vectors, (_id, item) => allowed(item), sizes.vectorProbes))
       take(pool.get(hit.id));
   }
   if (input.collaborative) {

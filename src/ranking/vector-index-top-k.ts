@@ -19,6 +19,10 @@ export class TopK {
     this.scores = new Float64Array(k);
   }
 
+  get size(): number {
+    return this.ids.length;
+  }
+
   get full(): boolean {
     return this.ids.length === this.k;
   }
@@ -43,6 +47,11 @@ export class TopK {
       this.siftUp(i);
     }
     if (this.full) this.threshold = this.scores[0] as number;
+  }
+
+  /** The ids held, in no particular order. */
+  members(): readonly string[] {
+    return this.ids;
   }
 
   /** Held pairs, best first. */

@@ -132,6 +132,24 @@ describe('VectorIndex after training', () => {
     for (const query of queries.slice(0, 5)) expect(index.search(query, 30)).toEqual(bruteForce(pool, query, 30));
   });
 
+  it('answers exactly among near-ties its int16 codes cannot tell apart', () => {
+    // Neighbours closer together than a code step: the scan cannot order them, the exact scores must.
+    const g = gaussian(77);
+    const base = unit(64, g);
+    const near = Array.from({ length: 2_500 }, (_, i) => base.map((x, d) => x + (d === i % 64 ? 1e-6 * (i % 7) : 0)));
+    const { index, pool } = build([...near, ...vectors.slice(0, 2_500)]);
+    index.probes = index.stats().lists;
+    for (const k of [1, 20, 300]) expect(index.search(base, k)).toEqual(bruteForce(pool, base, k));
+  });
+
+  it('gives the filter the payload each vector was added with', () => {
+    const index = new VectorIndex<{ live: boolean }>({ dimensions: 64, seed: 3, exactBelow: 100 });
+    vectors.slice(0, 1_000).forEach((v, i) => index.add(`c${i}`, v, { live: i % 3 === 0 }));
+    const hits = index.search(queries[0] as Float32Array, 50, (_id, item) => item.live);
+    expect(hits).toHaveLength(50);
+    expect(hits.every((h) => Number(h.id.slice(1)) % 3 === 0)).toBe(true);
+  });
+
   it('returns only accepted ids and never fewer than k while k accepted vectors exist', () => {
     const { index, pool } = build(vectors, { probes: 2 });
     const rare = (id: string) => Number(id.slice(1)) % 100 === 7; // 60 of 6,000, spread over all topics
