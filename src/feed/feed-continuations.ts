@@ -31,7 +31,7 @@ export class FeedContinuations {
   private async rank(request: ListRequest, from: Snapshot): Promise<{ snapshotId: string; snapshot: Snapshot }> {
     const { users, ranker, snapshots } = this.deps;
     const userId = personalListUser(request.user, request.userId);
-    const covered = [...from.covered, ...from.entries.map((e) => e.id)];
+    const covered = [...from.covered, ...from.entries.ids];
     const ranked = await ranker.rank(
       {
         tenantId: request.tenantId,
@@ -48,7 +48,7 @@ export class FeedContinuations {
     );
     const snapshot: Snapshot = { entries: ranked, covered };
     const snapshotId = newId('snp');
-    if (ranked.length > 0) await snapshots.save(snapshotId, snapshot, request.now);
+    if (ranked.ids.length > 0) await snapshots.save(snapshotId, snapshot, request.now);
     return { snapshotId, snapshot };
   }
 }

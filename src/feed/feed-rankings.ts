@@ -3,7 +3,7 @@ import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { AreaTarget } from '../ranking/types.js';
 import type { Algorithm } from '../scenarios/scenario-repo.js';
-import type { Ranked } from './ranking-engine.js';
+import type { RankedList } from './ranked-list.js';
 import type { SnapshotStore } from './snapshot-store.js';
 import type { UserFeedState } from './user-feed-state.js';
 import type { RankingFor, UserRanker } from './user-ranker.js';
@@ -28,7 +28,7 @@ const MAX_BACKGROUND = 4;
 /** A ranked list as the feed serves it: its snapshot id is what cursors point into. */
 export interface HeldList {
   snapshotId: string;
-  ranked: readonly Ranked[];
+  ranked: RankedList;
   builtAt: number;
 }
 

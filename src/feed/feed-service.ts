@@ -9,7 +9,7 @@ import type { TrackingTokens } from '../tracking/tracking-token.js';
 import { decodeCursor, encodeCursor, invalidCursor } from './feed-cursor.js';
 import type { FeedContinuations } from './feed-continuations.js';
 import { LIST_SIZE, type FeedRankings } from './feed-rankings.js';
-import type { Ranked } from './ranking-engine.js';
+import { rankedAt } from './ranked-list.js';
 import { prefectureOf, rankingAreas, type AreaQuery } from './resolve-feed-areas.js';
 import type { Snapshot, SnapshotStore } from './snapshot-store.js';
 import type { UserStates } from './user-states.js';
@@ -122,30 +122,31 @@ export class FeedService {
     }
 
     // Walk the snapshot; items read or blocked since it was taken are skipped, never served.
-    const page: { entry: Ranked; position: number }[] = [];
+    const page: { index: number; snapshot: Snapshot }[] = [];
     let position = offset;
     const continueChain = async () => {
       ({ snapshotId, snapshot } = await this.deps.continuations.next(listRequest, { snapshotId, snapshot }));
       position = 0;
     };
     for (;;) {
-      while (position < snapshot.entries.length && page.length < query.limit) {
-        const entry = snapshot.entries[position]!;
+      const { ids, sourceIds } = snapshot.entries;
+      while (position < ids.length && page.length < query.limit) {
+        if (!user.read.has(ids[position]!) && !user.blocked.has(sourceIds[position]!)) page.push({ index: position, snapshot });
         position++;
-        if (!user.read.has(entry.id) && !user.blocked.has(entry.sourceId)) page.push({ entry, position: position - 1 });
       }
-      const exhausted = position >= snapshot.entries.length && snapshot.entries.length >= LIST_SIZE;
+      const exhausted = position >= ids.length && ids.length >= LIST_SIZE;
       // A full list that ran out continues with a ranking of what the chain has not
       // covered: now, so next_cursor is null exactly when nothing further is left.
       if (exhausted) await continueChain();
-      if (page.length === query.limit || snapshot.entries.length === 0 || !exhausted) break;
+      if (page.length === query.limit || snapshot.entries.ids.length === 0 || !exhausted) break;
     }
-    const more = position < snapshot.entries.length;
+    const more = position < snapshot.entries.ids.length;
 
-    const views = await this.deps.contents.items(page.map((p) => p.entry.id));
+    const served = page.map((p) => ({ entry: rankedAt(p.snapshot.entries, p.index), position: p.index }));
+    const views = await this.deps.contents.items(served.map((p) => p.entry.id));
     const issuedAt = Math.floor(now / 1000);
     const items: FeedItemView[] = [];
-    for (const { entry, position: at } of page) {
+    for (const { entry, position: at } of served) {
       const view = views.get(entry.id);
       // Deleted since it was ranked, or its source blocked meanwhile (the view is authoritative).
       if (!view || user.blocked.has(view.source.id)) continue;

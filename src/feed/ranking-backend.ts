@@ -1,4 +1,5 @@
-import type { EngineRequest, ExplainedRanked, Ranked, RankingEngine } from './ranking-engine.js';
+import type { RankedList } from './ranked-list.js';
+import type { EngineRequest, ExplainedRanked, RankingEngine } from './ranking-engine.js';
 
 /**
  * Where rankings are computed: ranking threads (ranking-threads.ts), or this
@@ -7,7 +8,7 @@ import type { EngineRequest, ExplainedRanked, Ranked, RankingEngine } from './ra
  */
 export interface RankingBackend {
   /** `later`: no request waits for it; a ranking thread runs it behind the rankings requests wait for. */
-  rank(request: EngineRequest, later?: boolean): Promise<{ ranked: Ranked[]; ms: number }>;
+  rank(request: EngineRequest, later?: boolean): Promise<{ ranked: RankedList; ms: number }>;
   explain(request: EngineRequest): Promise<ExplainedRanked[]>;
   /** Keys of watched lists that items arrived since the last sweep would enter. */
   sweep(now: number): Promise<string[]>;
@@ -25,7 +26,7 @@ export interface RankingBackend {
 export class InlineRanking implements RankingBackend {
   constructor(private readonly engine: RankingEngine) {}
 
-  async rank(request: EngineRequest): Promise<{ ranked: Ranked[]; ms: number }> {
+  async rank(request: EngineRequest): Promise<{ ranked: RankedList; ms: number }> {
     const started = performance.now();
     const ranked = await this.engine.rank(request);
     return { ranked, ms: performance.now() - started };

@@ -11,6 +11,7 @@ import type { AlgorithmConfig } from '../scenarios/algorithm-config.js';
 import type { ContentPool } from './content-pool.js';
 import type { PoolItem } from './pool-item.js';
 import type { Popularity } from './popularity.js';
+import { rankedList, type RankedList } from './ranked-list.js';
 import { latentOf, toCandidate } from './pool-item.js';
 import { allowedBy, retrieveCandidates, type ChannelSizes } from './retrieve-candidates.js';
 
@@ -114,7 +115,7 @@ export class RankingEngine {
     await this.pool.ready();
   }
 
-  async rank(request: EngineRequest): Promise<Ranked[]> {
+  async rank(request: EngineRequest): Promise<RankedList> {
     let { items, context } = await this.ranked(request);
     // Never an empty list while content exists: at start, what is loaded may all be outside the algorithm's limits.
     if (items.length === 0 && !this.pool.isComplete) {
@@ -122,12 +123,14 @@ export class RankingEngine {
       ({ items, context } = await this.ranked(request));
     }
     const priorCtr = tenantPriorCtr(context.tenantCtr);
-    return items.map((r) => ({
-      id: r.id,
-      score: roundScore(r.score),
-      sourceId: r.candidate.sourceId,
-      components: scoreComponents(r.candidate, context, priorCtr),
-    }));
+    return rankedList(
+      items.map((r) => ({
+        id: r.id,
+        score: roundScore(r.score),
+        sourceId: r.candidate.sourceId,
+        components: scoreComponents(r.candidate, context, priorCtr),
+      })),
+    );
   }
 
   /** The very ranking `rank()` returns, each item with its score's parts and whether it fills an exploration slot. */

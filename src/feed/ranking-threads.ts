@@ -1,7 +1,8 @@
 import type { MessagePort } from 'node:worker_threads';
 import { PortClient, ThreadClient, type ThreadCaller } from '../lib/thread-client.js';
 import type { RankingBackend } from './ranking-backend.js';
-import type { EngineRequest, ExplainedRanked, Ranked } from './ranking-engine.js';
+import type { RankedList } from './ranked-list.js';
+import type { EngineRequest, ExplainedRanked } from './ranking-engine.js';
 import type { ThreadCall, ThreadOptions } from './ranking-thread.js';
 
 const THREAD_ENTRY = new URL('./ranking-thread.js', import.meta.url);
@@ -34,9 +35,9 @@ export class RankingThreads implements RankingBackend {
     });
   }
 
-  async rank(request: EngineRequest, later = false): Promise<{ ranked: Ranked[]; ms: number }> {
+  async rank(request: EngineRequest, later = false): Promise<{ ranked: RankedList; ms: number }> {
     const { result, ms } = await this.threadFor(request).call({ op: 'rank', request, now: request.now, later });
-    return { ranked: result as Ranked[], ms };
+    return { ranked: result as RankedList, ms };
   }
 
   async explain(request: EngineRequest): Promise<ExplainedRanked[]> {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Ranked } from './ranking-engine.js';
+import { rankedList, type RankedList } from './ranked-list.js';
 
 /** How long a cursor chain lasts from its first page (DESIGN §5: at least an hour). */
 export const CHAIN_TTL_MS = 60 * 60_000;
@@ -15,7 +15,7 @@ export const SNAPSHOT_TTL_MS = CHAIN_TTL_MS + 15 * 60_000;
  * same chain already covered (a chain continues past one snapshot).
  */
 export interface Snapshot {
-  entries: readonly Ranked[];
+  entries: RankedList;
   covered: readonly string[];
 }
 
@@ -27,12 +27,16 @@ export interface SnapshotStore {
 }
 
 /** Text for Redis: `id~score~source` entries (a list saved before sources were kept has none: served items are checked again). */
-const encode = (s: Snapshot) => `${s.entries.map((e) => `${e.id}~${e.score.toFixed(6)}~${e.sourceId}`).join(',')}\n${s.covered.join(',')}`;
+const encode = (s: Snapshot) =>
+  `${s.entries.ids.map((id, i) => `${id}~${s.entries.scores[i]!.toFixed(6)}~${s.entries.sourceIds[i]}`).join(',')}\n${s.covered.join(',')}`;
 const decode = (text: string): Snapshot => {
   const [entries = '', covered = ''] = text.split('\n');
-  return { entries: entries === '' ? [] : entries.split(',').map(decodeEntry), covered: covered === '' ? [] : covered.split(',') };
+  return {
+    entries: rankedList(entries === '' ? [] : entries.split(',').map(decodeEntry)),
+    covered: covered === '' ? [] : covered.split(','),
+  };
 };
-function decodeEntry(text: string): Ranked {
+function decodeEntry(text: string) {
   const [id = '', score = '0', sourceId = ''] = text.split('~');
   return { id, score: Number(score), sourceId };
 }

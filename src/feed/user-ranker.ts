@@ -2,10 +2,12 @@ import type { Category } from '../analysis/categories.js';
 import type { Embedder } from '../analysis/embedder.js';
 import type { Properties } from '../users/user-properties.js';
 import type { RankingBackend } from './ranking-backend.js';
-import type { EngineRequest, ExplainedRanked, Ranked } from './ranking-engine.js';
+import type { RankedList } from './ranked-list.js';
+import type { EngineRequest, ExplainedRanked } from './ranking-engine.js';
 import type { UserFeedState } from './user-feed-state.js';
 
 export type { ExplainedRanked, Ranked } from './ranking-engine.js';
+export type { RankedList } from './ranked-list.js';
 
 const MAX_INTEREST_VECTORS = 10_000;
 
@@ -56,7 +58,7 @@ export class UserRanker {
     request: RankRequest,
     reason: RankingReason,
     waiting: RankingFor = reason === 'push' ? 'background' : 'request',
-  ): Promise<Ranked[]> {
+  ): Promise<RankedList> {
     const engineRequest = await this.engineRequest(request);
     const sent = performance.now();
     const { ranked, ms } = await this.backend.rank(engineRequest, waiting === 'background');

@@ -9,6 +9,7 @@ import type { Experiment } from '../experiments/experiment.js';
 import { rankingAreas } from '../feed/resolve-feed-areas.js';
 import { registeredUserIds } from '../users/user-repo.js';
 import type { ChannelSizes } from '../feed/retrieve-candidates.js';
+import { rankedItems } from '../feed/ranked-list.js';
 import type { Ranked, UserRanker } from '../feed/user-ranker.js';
 import type { Clock } from '../lib/clock.js';
 import { explorationSlots } from '../ranking/rank.js';
@@ -258,7 +259,7 @@ export class PushChunkRunner {
       },
       'push',
     );
-    return ranked.sort((a, b) => b.score - a.score);
+    return rankedItems(ranked).sort((a, b) => b.score - a.score);
   }
 }
 

@@ -77,13 +77,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a watched list a
     };
 
     await train();
-    expect((await rank('reader-0')).length).toBeGreaterThan(0); // watched, ranked with the first model
+    expect((await rank('reader-0')).ids.length).toBeGreaterThan(0); // watched, ranked with the first model
     const first = await heldNow(1);
 
     await train();
     engine.modelChanged(f.tenantId);
     clock.advance(60_000);
-    expect((await rank('reader-1')).length).toBeGreaterThan(0); // ranked with the second
+    expect((await rank('reader-1')).ids.length).toBeGreaterThan(0); // ranked with the second
     await heldNow(2);
 
     for (let i = 0; i < 3 && first.deref() !== undefined; i++) {
