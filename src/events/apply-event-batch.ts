@@ -72,7 +72,7 @@ export async function applyStoredEvents(
   const changes: Change[] = [];
   for (const [tenantId, events] of byTenant) {
     const known = await loadKnownState(trx, kind, tenantId, events);
-    await writeEffects(trx, tenantId, computeEffects(events, known), now);
+    await writeEffects(trx, kind, tenantId, computeEffects(events, known), now);
     changes.push(...rankingChanges(tenantId, events));
   }
   return changes;
