@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FieldError } from '../http/problem.js';
 import { compileExact } from '../http/validator.js';
-import type { TrackingTokens } from '../tracking/tracking-token.js';
+import type { TrackingClaims, TrackingTokens } from '../tracking/tracking-token.js';
 import { propertyLimitProblems, UserProperties } from '../users/user-properties.js';
 import { EventInput, type EventInputType } from './event-schema.js';
 import { MAX_FUTURE_SKEW_MS, MAX_PAST_AGE_MS, TOKEN_REQUIRED, type LoggedEvent } from './event-types.js';
@@ -36,10 +36,10 @@ function schemaProblems(index: number): FieldError[] {
 
 /** 128-bit key of what makes two events the same: session, type, token, user and time. */
 function dedupeKey(e: EventInputType, occurredAt: number): string {
-  return createHash('sha256')
-    .update(`${e.session_id}\0${e.type}\0${e.tracking_token ?? ''}\0${e.user_id ?? ''}\0${occurredAt}`)
-    .digest('base64url')
-    .slice(0, 22);
+  return hash('sha256', `${e.session_id}\0${e.type}\0${e.tracking_token ?? ''}\0${e.user_id ?? ''}\0${occurredAt}`, 'base64url').slice(
+    0,
+    22,
+  );
 }
 
 /**
@@ -53,6 +53,17 @@ export function validateBatch(
 ): { problems: FieldError[]; events: LoggedEvent[] } {
   const problems: FieldError[] = [];
   const logged: LoggedEvent[] = [];
+  // A batch often carries one token several times (an item's impression, click and return):
+  // its signature is checked once. Verification is a pure function of the text.
+  const verified = new Map<string, TrackingClaims | null>();
+  const verify = (token: string) => {
+    let claims = verified.get(token);
+    if (claims === undefined) {
+      claims = context.tokens.verify(token);
+      verified.set(token, claims);
+    }
+    return claims;
+  };
   input.forEach((raw, i) => {
     if (!validEvent(raw)) {
       problems.push(...schemaProblems(i));
@@ -72,7 +83,7 @@ export function validateBatch(
       if (e.tracking_token === undefined) {
         at('tracking_token', `is required for ${e.type}`);
       } else {
-        claims = context.tokens.verify(e.tracking_token);
+        claims = verify(e.tracking_token);
         if (!claims || claims.tenantId !== context.tenantId) {
           claims = null;
           at('tracking_token', 'is not a tracking token issued to this tenant (pass it back unchanged)');

@@ -122,6 +122,15 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
       expect(names(res)).toEqual(['events[0].tracking_token']);
     }
     expect((await postEvents(t, key, [event(t, { type: 'click', tracking_token: good })])).statusCode).toBe(202);
+    // A token repeated in a batch (its signature is checked once) is refused at each of its events.
+    for (const bad of [altered, token(t, other.tenantId, contentId)]) {
+      const res = await postEvents(t, key, [
+        event(t, { type: 'impression', tracking_token: bad }),
+        event(t, { type: 'click', tracking_token: good }),
+        event(t, { type: 'click', tracking_token: bad }),
+      ]);
+      expect(names(res)).toEqual(['events[0].tracking_token', 'events[2].tracking_token']);
+    }
   });
 
   it('takes a duplicate event (same session, type, token, user, time) into account once', async () => {
