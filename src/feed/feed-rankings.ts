@@ -30,6 +30,8 @@ export interface HeldList {
   snapshotId: string;
   ranked: RankedList;
   builtAt: number;
+  /** Saved as a snapshot: once a page served from it has a next cursor (`keepSnapshot`). */
+  kept?: true;
 }
 
 export interface ListRequest {
@@ -109,6 +111,17 @@ export class FeedRankings {
   /** Lists held. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * Keeps `list` as the snapshot its cursor points into, the first time a page served from
+   * it has a next cursor. Lists re-ranked before anyone paged past their first page (most
+   * background re-rankings) are never saved: a saved one stays 75 minutes (in Redis too).
+   */
+  async keepSnapshot(list: HeldList, now: number): Promise<void> {
+    if (list.kept) return;
+    list.kept = true;
+    await this.deps.snapshots.save(list.snapshotId, { entries: list.ranked, covered: [] }, now);
   }
 
   private resolveWarm: () => void = () => {};
@@ -231,7 +244,7 @@ export class FeedRankings {
   }
 
   private async rank(input: Input, key: string, now: number, waiting: RankingFor): Promise<HeldList> {
-    const { users, ranker, snapshots } = this.deps;
+    const { users, ranker } = this.deps;
     const user = await users.get(input.tenantId, input.userId, now);
     const ranked = await ranker.rank(
       {
@@ -248,9 +261,7 @@ export class FeedRankings {
       'list',
       waiting,
     );
-    const list: HeldList = { snapshotId: newId('snp'), ranked, builtAt: now };
-    await snapshots.save(list.snapshotId, { entries: ranked, covered: [] }, now);
-    return list;
+    return { snapshotId: newId('snp'), ranked, builtAt: now };
   }
 
   /** A ranking of the entry is under way that saw its user's latest change and the tenant's current configuration. */

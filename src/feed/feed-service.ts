@@ -8,7 +8,7 @@ import type { ScenarioCache } from '../scenarios/scenario-cache.js';
 import type { TrackingTokens } from '../tracking/tracking-token.js';
 import { decodeCursor, encodeCursor, invalidCursor } from './feed-cursor.js';
 import type { FeedContinuations } from './feed-continuations.js';
-import { LIST_SIZE, type FeedRankings } from './feed-rankings.js';
+import { LIST_SIZE, type FeedRankings, type HeldList } from './feed-rankings.js';
 import { rankedAt } from './ranked-list.js';
 import { prefectureOf, rankingAreas, type AreaQuery } from './resolve-feed-areas.js';
 import type { Snapshot, SnapshotStore } from './snapshot-store.js';
@@ -106,6 +106,7 @@ export class FeedService {
     const listRequest = { tenantId, algorithm: arm.algorithm, userId: query.user_id, user, targets, pageSize: query.limit, now };
     let snapshotId: string;
     let snapshot: Snapshot;
+    let list: HeldList | null = null;
     let offset: number;
     let startedAt: number;
     if (state !== null) {
@@ -114,7 +115,7 @@ export class FeedService {
       ({ snapshotId, offset, startedAt } = state);
       snapshot = stored;
     } else {
-      const list = await this.deps.rankings.list(listRequest);
+      list = await this.deps.rankings.list(listRequest);
       snapshotId = list.snapshotId;
       snapshot = { entries: list.ranked, covered: [] };
       offset = 0;
@@ -141,6 +142,8 @@ export class FeedService {
       if (page.length === query.limit || snapshot.entries.ids.length === 0 || !exhausted) break;
     }
     const more = position < snapshot.entries.ids.length;
+    // The cursor points into the held list itself (not a continuation): keep it from now on.
+    if (more && list !== null && snapshotId === list.snapshotId) await this.deps.rankings.keepSnapshot(list, now);
 
     const served = page.map((p) => ({ entry: rankedAt(p.snapshot.entries, p.index), position: p.index }));
     const views = await this.deps.contents.items(served.map((p) => p.entry.id));

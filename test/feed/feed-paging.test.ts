@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemorySnapshotStore } from '../../src/feed/snapshot-store.js';
 import { testBackends } from '../helpers/backends.js';
 import { fixtureArticles } from '../helpers/fixture-articles.js';
 import { ids, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
@@ -47,6 +48,24 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('GET /v1/feed: cu
     expect(cursor).toBeUndefined();
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toHaveLength(48);
+  });
+
+  it('keeps a list as a snapshot only once a page served from it has a next cursor, and only once', async () => {
+    // Every snapshot is saved through the in-memory store, Redis or not (RedisSnapshotStore keeps a local copy).
+    const saves = vi.spyOn(MemorySnapshotStore.prototype, 'save');
+    try {
+      const whole = await f.feed({ user_id: 'one-page', limit: 48 }); // all 48 items: no next page
+      expect(whole.body.meta.next_cursor).toBeNull();
+      expect(saves).not.toHaveBeenCalled();
+      const first = await f.feed({ user_id: 'two-pages', limit: 30 });
+      const again = await f.feed({ user_id: 'two-pages', limit: 30 }); // the same held list
+      expect(saves).toHaveBeenCalledTimes(1);
+      const second = await f.feed({ user_id: 'two-pages', limit: 30, cursor: again.body.meta.next_cursor ?? undefined });
+      expect(second.status).toBe(200);
+      expect([...ids(first.body), ...ids(second.body)].sort()).toEqual(ids(whole.body).sort());
+    } finally {
+      saves.mockRestore();
+    }
   });
 
   it('20 new items ingested between page 1 and page 2 do not disturb page 2', async () => {
