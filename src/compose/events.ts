@@ -18,6 +18,8 @@ export function buildEvents(
   parts: { changes: ChangeBus; natsLog: NatsEventLog | null; writer: SqliteEventWriter | null; onWorkerThread: boolean },
 ) {
   const { changes, natsLog, writer, onWorkerThread } = parts;
+  // Event POSTs and usage flushes wait while another connection holds the lock: said while it lasts.
+  if (writer) writer.onLockWait = (waitedMs) => log.warn({ waitedMs }, 'SQLite writer thread waiting for the write lock');
   const lag = eventLagSummary(metrics);
   const batches = natsLog
     ? new LogEventBatches(database.db, natsLog, () => events.wake(), log)

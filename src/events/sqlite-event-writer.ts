@@ -7,9 +7,28 @@ import type { LoggedEvent } from './event-types.js';
 const COLUMN_COUNT = COLUMNS.length;
 
 /**
+ * How long a write waits for SQLite's write lock, which one connection at a time
+ * holds (the event processor's batches, push jobs, crawls, learning, user
+ * upserts), before it fails. An acknowledged-path write must not fail because
+ * another writer is slow: the soak's longest hold was 1.7 s (bench/RESULTS.md,
+ * issue 15), and 30 s is REQUEST_TIMEOUT_MS's default, past which a client has
+ * usually given up. Waited in steps of LOCK_STEP_MS, each reported
+ * (`onLockWait`), so a write that waits is logged while it waits, not once it fails.
+ */
+export const LOCK_WAIT_MS = 30_000;
+const LOCK_STEP_MS = 1000;
+
+/**
  * The writer thread: its own connection to the same database file, one prepared
  * INSERT, one transaction per group. Plain JavaScript evaluated in the thread,
  * so it runs the same from sources (tests) and from the build.
+ *
+ * Its transactions begin IMMEDIATE (`.immediate`): they take the write lock, or
+ * wait for it, at BEGIN. The usage flush reads (is the tenant still there?)
+ * before it writes; deferred, its first write failed at once with SQLITE_BUSY,
+ * "database is locked", whenever another connection held the lock at that
+ * moment, whatever the busy timeout (SQLite does not wait to upgrade a read
+ * transaction: connect.ts's transactions begin IMMEDIATE for the same reason).
  */
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -17,7 +36,7 @@ const SQLite = require(workerData.driver);
 const db = new SQLite(workerData.file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
-db.pragma('busy_timeout = 5000');
+db.pragma('busy_timeout = ${LOCK_STEP_MS}');
 const insert = db.prepare(
   'insert into events (${COLUMNS.join(', ')}) ' +
   'values (${COLUMNS.map(() => '?').join(', ')}) on conflict (tenant_id, dedupe_key) do nothing');
@@ -36,9 +55,22 @@ const writeUsage = db.transaction((rows) => {
     if (live.get(row[0])) addUsage.run(row);
   }
 });
+const busy = (error) => typeof (error && error.code) === 'string' && error.code.startsWith('SQLITE_BUSY');
+// Messages are written one at a time, in order: a write waiting for the lock holds back those after it.
+function write(message) {
+  const started = Date.now();
+  for (;;) {
+    try { return message.usage ? writeUsage.immediate(message.usage) : writeAll.immediate(message.values); }
+    catch (error) {
+      const waited = Date.now() - started;
+      if (!busy(error) || waited >= ${LOCK_WAIT_MS}) throw error;
+      parentPort.postMessage({ id: message.id, waitedMs: waited });
+    }
+  }
+}
 parentPort.on('message', (message) => {
   if (message === 'close') { db.close(); parentPort.close(); return; }
-  try { if (message.usage) writeUsage(message.usage); else writeAll(message.values); parentPort.postMessage({ id: message.id }); }
+  try { write(message); parentPort.postMessage({ id: message.id }); }
   catch (error) { parentPort.postMessage({ id: message.id, error: String(error && error.message) }); }
 });
 `;
@@ -57,13 +89,16 @@ export class SqliteEventWriter {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
   private nextId = 0;
+  /** Told, every LOCK_STEP_MS, how long the write in progress has waited for the lock. */
+  onLockWait: (waitedMs: number) => void = () => {};
 
   constructor(file: string) {
     // The build of better-sqlite3 this Node runs (db/sqlite-driver.ts), as the other connections.
     const driver = sqliteModulePath();
     this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { file, driver } });
     this.worker.unref();
-    this.worker.on('message', (message: { id: number; error?: string }) => {
+    this.worker.on('message', (message: { id: number; error?: string; waitedMs?: number }) => {
+      if (message.waitedMs !== undefined) return this.onLockWait(message.waitedMs);
       const waiter = this.pending.get(message.id);
       this.pending.delete(message.id);
       if (message.error) waiter?.reject(new Error(`write failed: ${message.error}`));
