@@ -86,6 +86,25 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('input hygiene on
     expect(await t.processEvents()).toBe(0);
   });
 
+  it("the attack run's 5,000-level metadata → 400 naming the event's metadata, not a 500; nothing stored (defect 5)", async () => {
+    // Spelled out: JSON.stringify itself overflows a test worker's stack at this depth.
+    const metadata = `${'{"a":'.repeat(4_999)}{"leaf":true}${'}'.repeat(4_999)}`;
+    const body = JSON.stringify({ events: [event(t, { type: 'session_start', user_id: 'deep', metadata: {} })] }).replace(
+      '"metadata":{}',
+      `"metadata":${metadata}`,
+    );
+    expect(body.length).toBeGreaterThan(5 * 4_999);
+    const res = await raw('POST', '/v1/events', body);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const [error, ...more] = res.json().errors as Array<{ location: string; name: string; message: string }>;
+    expect(more).toEqual([]);
+    expect(error).toMatchObject({ location: 'body', message: expect.stringMatching(/^nests deeper than \d+ levels$/) });
+    expect(error!.name).toMatch(/^events\[0\]\.metadata(\.a)*$/);
+    expect(await t.processEvents()).toBe(0);
+    expect((await raw('GET', '/v1/users/deep')).statusCode).toBe(404);
+  });
+
   it('still accepts well-formed text: emoji (surrogate pairs), newlines in bodies, encoded Japanese', async () => {
     expect((await raw('PUT', '/v1/users/%F0%9F%98%80', '{"properties":{"bio":"line 1\\nline 2 😀"}}')).statusCode).toBe(201);
     expect((await raw('GET', `/v1/users/${encodeURIComponent('😀')}`)).json().properties).toEqual({ bio: 'line 1\nline 2 😀' });

@@ -77,6 +77,29 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('request timeout 
     }
   });
 
+  it('a body trickled a byte at a time, without a key, does not keep the connection once the 401 is sent', async () => {
+    const head = 'POST /v1/events HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n';
+    let timer: NodeJS.Timeout | undefined;
+    let sent = 0;
+    try {
+      // The client's pace: a byte every 20 ms, 200 bytes, far longer than the limit; the server must close first.
+      const res = await exchange((socket) => {
+        socket.write(head);
+        timer = setInterval(() => {
+          if (sent < 200 && socket.writable) {
+            socket.write('x');
+            sent += 1;
+          }
+        }, 20);
+      });
+      expect(res.status, JSON.stringify(res)).toBe(401);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(sent, 'the server closed the connection while the body was still coming').toBeLessThan(200);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
   it('a request sent whole is not timed while it is handled', async () => {
     const res = await exchange((socket) =>
       socket.write(`GET /v1/usage HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${apiKey}\r\nConnection: close\r\n\r\n`),
