@@ -3,6 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ObjectStore } from '../storage/object-store.js';
+import { registeredUserIds } from '../users/user-repo.js';
 import { resultKey } from './push-job.js';
 
 /**
@@ -91,8 +92,7 @@ export async function dropUsersDeletedDuringRun(
   if (!file) return 0;
   const gone: string[] = [];
   const check = async (slice: string[]) => {
-    const rows = await db.selectFrom('users').select('user_id').where('tenant_id', '=', tenantId).where('user_id', 'in', slice).execute();
-    const present = new Set(rows.map((r) => r.user_id));
+    const present = await registeredUserIds(db, tenantId, slice);
     for (const id of slice) if (!present.has(id)) gone.push(id);
   };
   let slice: string[] = [];

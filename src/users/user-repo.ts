@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { erasePushRows } from '../push/push-erasure.js';
 import { parseProperties } from './properties-column.js';
 import type { Properties } from './user-properties.js';
 
@@ -215,27 +214,15 @@ export async function removeSourceRelation(
 }
 
 /**
- * Deletes a user and everything held about them: profile, follows and blocks,
- * read marks, learned signals, sessions, activity, the raw events and push rows
- * (the files: push-erasure.ts, after this transaction). Returns
- * false when there was no profile; what events recorded about the id (clicks of
- * an unregistered id) is erased all the same.
+ * Deletes a user's profile and follows and blocks (the rest held about them:
+ * erase-user.ts). Returns false when there was no profile.
  */
-export async function deleteUserEverywhere(db: Kysely<Database>, tenantId: string, userId: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    // Events first: on PostgreSQL this waits for a processor holding the user's
-    // events (FOR UPDATE) to commit, so what it wrote is visible and deleted below.
-    await trx.deleteFrom('events').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
-    const deleted = await trx.deleteFrom('users').where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
-    await trx.deleteFrom('user_sources').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
-    await trx.deleteFrom('read_marks').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_content_signals').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
-    await trx.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
-    await trx.deleteFrom('daily_actives').where('tenant_id', '=', tenantId).where('actor', '=', `u:${userId}`).execute();
-    await trx.deleteFrom('daily_channel_actives').where('tenant_id', '=', tenantId).where('actor', '=', `u:${userId}`).execute();
-    // Which experiment variant they were in (docs/experiments.md): a user created again is assigned anew.
-    await trx.deleteFrom('experiment_assignments').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
-    await erasePushRows(trx, tenantId, userId);
-    return Number(deleted.numDeletedRows) > 0;
-  });
+/**
+ * Deletes a user's profile and their follows and blocks (erase-user.ts deletes
+ * the rest held about them). False when there was no profile.
+ */
+export async function deleteUserRows(trx: Db, tenantId: string, userId: string): Promise<boolean> {
+  const deleted = await trx.deleteFrom('users').where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+  await trx.deleteFrom('user_sources').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+  return Number(deleted.numDeletedRows) > 0;
 }

@@ -8,8 +8,8 @@ import type { Signer } from '../lib/signer.js';
 import { eraseFromPushFiles } from '../push/push-erasure.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { assertPropertyLimits, mergeProperties, type Properties } from './user-properties.js';
+import { deleteUserEverywhere } from './erase-user.js';
 import {
-  deleteUserEverywhere,
   findUser,
   insertUser,
   listUsers,
