@@ -123,9 +123,7 @@ export async function createRuntime(
 
   // SQLite files get a writer thread, so event commits and usage flushes (and their fsyncs)
   // leave the thread serving requests; PostgreSQL commits are asynchronous already.
-  const sqliteFile =
-    database.kind === 'sqlite' && !config.databaseUrl.endsWith(':memory:') ? config.databaseUrl.replace(/^sqlite:(\/\/)?/, '') : null;
-  const writer = sqliteFile ? new SqliteEventWriter(sqliteFile) : null;
+  const writer = database.sqliteFile ? new SqliteEventWriter(database.sqliteFile) : null;
   const meter = new Meter(
     database.db,
     clock,
@@ -142,7 +140,7 @@ export async function createRuntime(
   // Between the threads of one process on SQLite: a BroadcastChannel.
   const threads =
     options.backgroundThread ??
-    (backgroundThreadWanted(config, options.startWorkers !== false) ? { side: 'http' as const, name: randomUUID() } : undefined);
+    (backgroundThreadWanted(config, database, options.startWorkers !== false) ? { side: 'http' as const, name: randomUUID() } : undefined);
   // This runtime answers requests; the thread started below runs the workers.
   const background =
     threads?.side === 'http'

@@ -12,16 +12,13 @@ import { inlineUserStateLoader, ThreadedUserStateLoader, type UserStateLoader } 
 import { CollaborativeModels } from './learning/collaborative-models.js';
 import type { Clock } from './lib/clock.js';
 
-/**
- * Where work that would hold the HTTP thread's event loop runs (issue 15):
- * rankings, applying events and, on a SQLite file, reading users' states,
- * each on worker threads with connections of their own; on the calling thread
- * when asked, or when the database is SQLite in memory, which another thread
- * cannot open. `onWorkerThread`: the runtime of serve's worker thread
- * (src/workers/), itself off the HTTP thread, ranks push users and applies
- * events on its own thread.
- */
-const inMemory = (config: Config) => config.databaseUrl.endsWith(':memory:');
+// Where work that would hold the HTTP thread's event loop runs (issue 15):
+// rankings, applying events and, on a SQLite file, reading users' states,
+// each on worker threads with connections of their own; on the calling thread
+// when asked, or when the database is SQLite in memory, which another thread
+// cannot open. `onWorkerThread`: the runtime of serve's worker thread
+// (src/workers/), itself off the HTTP thread, ranks push users and applies
+// events on its own thread.
 
 /**
  * Ranking threads (RANKING_THREADS, default one per core but the HTTP thread's), each with
@@ -38,7 +35,7 @@ export function rankingBackend(
 ): RankingBackend {
   const { db } = database;
   if (rankingPorts) return RankingThreads.over(rankingPorts);
-  if (config.feed.rankingThreads === 0 || inMemory(config)) {
+  if (config.feed.rankingThreads === 0 || database.inMemory) {
     return new InlineRanking(
       new RankingEngine(
         new ContentPool(db, clock, dimensions),
@@ -57,7 +54,7 @@ export function rankingBackend(
 
 /** The event thread (EVENT_THREAD). */
 export function eventBatches(config: Config, database: DatabaseHandle, log: pino.Logger, onWorkerThread = false): EventBatches {
-  return config.eventThread && !inMemory(config) && !onWorkerThread
+  return config.eventThread && !database.inMemory && !onWorkerThread
     ? new ThreadedEventBatches(config.databaseUrl, (err) => log.error({ err }, 'event thread failed'))
     : new InlineEventBatches(database.db, database.kind);
 }
@@ -69,7 +66,7 @@ export function userStateLoader(
   log: pino.Logger,
   onWorkerThread = false,
 ): { load: UserStateLoader; thread: ThreadedUserStateLoader | null } {
-  if (database.kind !== 'sqlite' || config.feed.rankingThreads === 0 || inMemory(config) || onWorkerThread)
+  if (database.kind !== 'sqlite' || config.feed.rankingThreads === 0 || database.inMemory || onWorkerThread)
     return { load: inlineUserStateLoader(database.db), thread: null };
   const thread = new ThreadedUserStateLoader(config.databaseUrl, (err) => log.error({ err }, 'user-state thread failed'));
   return { load: thread.load, thread };
@@ -79,6 +76,6 @@ export function userStateLoader(
  * `serve`'s background work on a worker thread (WORKER_THREAD; src/workers/): when the
  * process runs its workers, uses threads, and its database is one another thread can open.
  */
-export function backgroundThreadWanted(config: Config, startWorkers: boolean): boolean {
-  return startWorkers && config.workerThread && config.feed.rankingThreads > 0 && !inMemory(config);
+export function backgroundThreadWanted(config: Config, database: DatabaseHandle, startWorkers: boolean): boolean {
+  return startWorkers && config.workerThread && config.feed.rankingThreads > 0 && !database.inMemory;
 }

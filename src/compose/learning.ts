@@ -16,7 +16,7 @@ export function buildLearning(
   parts: { classifier: CategoryClassifier; catalog: ContentCatalog; changes: ChangeBus },
 ) {
   const { classifier, catalog, changes } = parts;
-  const learnOnThreads = config.feed.rankingThreads > 0 && !config.databaseUrl.endsWith(':memory:');
+  const learnOnThreads = config.feed.rankingThreads > 0 && !database.inMemory;
   const categories = new CategoryLearning({
     db: database.db,
     clock,

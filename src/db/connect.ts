@@ -25,10 +25,18 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** The SQLite file, for connections of its own (the event writer's); null on PostgreSQL and in memory. */
+  sqliteFile: string | null;
+  /** SQLite in memory: the database lives in this connection, and no other thread can open it by its URL. */
+  inMemory: boolean;
   close: () => Promise<void>;
 }
 
-/** Opens the database named by URL: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…`. */
+/**
+ * Opens the database named by URL: `sqlite:<file>` (or `sqlite::memory:`) or
+ * `postgres://…`. The one place a database URL is read: the runtime (deps.ts)
+ * and each thread's entry open theirs here, and ask the handle what it is.
+ */
 export function openDatabase(url: string, onIdleError: (error: Error) => void = () => {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length).replace(/^\/\//, ''));
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, onIdleError);
@@ -36,7 +44,8 @@ export function openDatabase(url: string, onIdleError: (error: Error) => void = 
 }
 
 function openSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const inMemory = file === ':memory:';
+  if (!inMemory) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers proceed during a write; FULL makes every commit durable
   // before we acknowledge it (the price is one fsync per commit).
@@ -45,7 +54,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return { db, kind: 'sqlite', sqliteFile: inMemory ? null : file, inMemory, close: () => db.destroy() };
 }
 
 /**
@@ -114,5 +123,5 @@ function openPostgres(url: string, onIdleError: (error: Error) => void): Databas
   // reported here and dropped by the pool; unhandled, it would crash the process.
   pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', sqliteFile: null, inMemory: false, close: () => db.destroy() };
 }

@@ -26,8 +26,7 @@ export async function repoDatabase(backend: Backend, tenantIds: readonly string[
     });
   }
   return {
-    db: handle.db,
-    kind: handle.kind,
+    ...handle,
     async close() {
       await handle.close();
       await database.drop();
