@@ -34,15 +34,6 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   });
 }
 
-/** A loopback port nothing listens on: taken, then given back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** The modules `file` loads when it is imported: its static, non-type imports, followed through src/. */
 function staticImports(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
@@ -133,7 +124,9 @@ describe('CLI errors that name the fix', () => {
   afterAll(() => t.close());
 
   it('says which address it could not reach and how to point it elsewhere', async () => {
-    const port = await closedPort();
+    // Port 1 on loopback: nothing listens there, and no test can take it in the meantime,
+    // as one could a port taken and given back.
+    const port = 1;
     const result = await cli(['admin', 'tenants', 'list', '--url', `http://127.0.0.1:${port}`], { ADMIN_TOKEN });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`^cannot reach http://127\\.0\\.0\\.1:${port}: is the server running\\? \\(--url\\)`));

@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
-import { clientOf, closeListening, freePort, manualTimer } from '../helpers/listening-app.js';
+import { holdPort, type HeldPort } from '../helpers/held-port.js';
+import { clientOf, closeListening, manualTimer } from '../helpers/listening-app.js';
 
 describe.each(testBackends().map((b) => [b.name, b] as const))('the client iterators on %s', (_name, backend) => {
   let f: FeedFixture;
   let served: { baseUrl: string };
+  let held: HeldPort;
   beforeAll(async () => {
-    const port = await freePort();
-    served = { baseUrl: `http://127.0.0.1:${port}` };
+    held = await holdPort();
+    served = { baseUrl: held.url };
     f = await startFeedFixture({ backend, perSource: 50 }); // 300 items
-    await f.t.app.listen({ port, host: '127.0.0.1' });
+    held.serve(f.t.app.server);
   });
-  afterAll(() => closeListening(f.t));
+  afterAll(() => closeListening(held, f.t));
 
   it('iterating a feed of 300 items never repeats one, and ends when next_cursor is null', async () => {
     const client = clientOf(served, f.key, manualTimer(f.t.clock));

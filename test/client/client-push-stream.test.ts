@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
-import { clientOf, closeListening, freePort, manualTimer } from '../helpers/listening-app.js';
+import { holdPort, type HeldPort } from '../helpers/held-port.js';
+import { clientOf, closeListening, manualTimer } from '../helpers/listening-app.js';
 
 const FILE_BYTES = 200 * 1024 * 1024;
 /** Growth allowed over the download: a few network chunks and V8's young generation, far below the file. */
@@ -12,13 +13,14 @@ const RSS_GROWTH_LIMIT = 64 * 1024 * 1024;
 describe('downloadCandidates streams a 200 MB push file', () => {
   let f: FeedFixture;
   let served: { baseUrl: string };
+  let held: HeldPort;
   beforeAll(async () => {
-    const port = await freePort();
-    served = { baseUrl: `http://127.0.0.1:${port}` };
+    held = await holdPort();
+    served = { baseUrl: held.url };
     f = await startFeedFixture({ backend: testBackends()[0]!, perSource: 2, env: { PUBLIC_BASE_URL: served.baseUrl } });
-    await f.t.app.listen({ port, host: '127.0.0.1' });
+    held.serve(f.t.app.server);
   });
-  afterAll(() => closeListening(f.t));
+  afterAll(() => closeListening(held, f.t));
 
   it('line by line as typed records, with RSS growing by a small fraction of the file', async () => {
     const client = clientOf(

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemError, verifyWebhook, WebhookVerificationError, type PushCandidateLine } from '../../client/src/index.js';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
-import { clientOf, closeListening, freePort, manualTimer } from '../helpers/listening-app.js';
+import { holdPort, type HeldPort } from '../helpers/held-port.js';
+import { clientOf, closeListening, manualTimer } from '../helpers/listening-app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
 describe.each(testBackends().map((b) => [b.name, b] as const))('push jobs and webhooks through the client on %s', (_name, backend) => {
@@ -10,17 +11,18 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('push jobs and we
   let served: { baseUrl: string };
   let receiver: Receiver;
   let secret: string;
+  let held: HeldPort;
   beforeAll(async () => {
-    const port = await freePort();
-    served = { baseUrl: `http://127.0.0.1:${port}` };
+    held = await holdPort();
+    served = { baseUrl: held.url };
     f = await startFeedFixture({ backend, perSource: 3, env: { PUBLIC_BASE_URL: served.baseUrl, ALLOW_PRIVATE_NETWORK_FETCH: 'true' } });
-    await f.t.app.listen({ port, host: '127.0.0.1' });
+    held.serve(f.t.app.server);
     receiver = await startReceiver();
     secret = (await f.t.admin('PUT', `/admin/v1/tenants/${f.tenantId}/webhook`, { url: receiver.url })).json().secret;
   });
   afterAll(async () => {
     await receiver.close();
-    await closeListening(f.t);
+    await closeListening(held, f.t);
   });
 
   /** The client waits on the server's clock; the push worker runs while it waits. */

@@ -6,7 +6,8 @@ import { buildExampleBackend } from '../../examples/backend/app.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { testBackends } from '../helpers/backends.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
-import { clientOf, closeListening, freePort, manualTimer } from '../helpers/listening-app.js';
+import { holdPort, type HeldPort } from '../helpers/held-port.js';
+import { clientOf, closeListening, manualTimer } from '../helpers/listening-app.js';
 
 /** examples/backend between an "app" (this test, over HTTP) and the real server. */
 describe('the example backend', () => {
@@ -15,9 +16,10 @@ describe('the example backend', () => {
   let exampleUrl: string;
   const notified: PushCandidateLine[] = [];
   let closed = false;
+  let held: HeldPort;
   beforeAll(async () => {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
+    held = await holdPort();
+    const baseUrl = held.url;
     // The example checks webhook timestamps against real time: the server's clock starts there.
     f = await startFeedFixture({
       backend: testBackends()[0]!,
@@ -25,7 +27,7 @@ describe('the example backend', () => {
       clock: new ManualClock(Date.now()),
       env: { PUBLIC_BASE_URL: baseUrl, ALLOW_PRIVATE_NETWORK_FETCH: 'true' },
     });
-    await f.t.app.listen({ port, host: '127.0.0.1' });
+    held.serve(f.t.app.server);
     const client = clientOf({ baseUrl }, f.key, manualTimer(f.t.clock));
     const placeholder = 'whsec_' + Buffer.from('placeholder-secret-24byt').toString('base64');
     const options = { client, webhookSecret: placeholder, notify: (line: PushCandidateLine) => void notified.push(line) };
@@ -37,7 +39,7 @@ describe('the example backend', () => {
   });
   afterAll(async () => {
     if (!closed) await example.close();
-    await closeListening(f.t);
+    await closeListening(held, f.t);
   });
 
   it('receives the push webhook, verifies it, streams the candidates and notifies each user; a forged one is refused', async () => {

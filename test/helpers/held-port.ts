@@ -7,6 +7,11 @@ export interface HeldPort {
   url: string;
   /** Hands this and every later connection to the app's HTTP server. */
   serve(server: HttpServer): void;
+  /**
+   * A server stopped for a restart: drops the open connections and closes each new one
+   * at once (a client sees a network error), until `serve` is given the next server.
+   */
+  pause(): void;
   close(): Promise<void>;
 }
 
@@ -20,7 +25,12 @@ export async function holdPort(): Promise<HeldPort> {
   const pending: Socket[] = [];
   const open = new Set<Socket>();
   let target: HttpServer | null = null;
+  let paused = false;
   const listener = createServer((socket) => {
+    if (paused) {
+      socket.destroy();
+      return;
+    }
     open.add(socket);
     socket.once('close', () => open.delete(socket));
     if (target) target.emit('connection', socket);
@@ -36,7 +46,14 @@ export async function holdPort(): Promise<HeldPort> {
     url: `http://127.0.0.1:${port}`,
     serve(server) {
       target = server;
+      paused = false;
       for (const socket of pending.splice(0)) server.emit('connection', socket);
+    },
+    pause() {
+      target = null;
+      paused = true;
+      pending.length = 0;
+      for (const socket of open) socket.destroy();
     },
     /** Stops listening and drops the connections (clients keep them alive). */
     close() {

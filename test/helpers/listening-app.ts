@@ -1,26 +1,17 @@
-import { createServer } from 'node:net';
 import { ContentFeedClient, type ClientOptions, type Timer } from '../../client/src/index.js';
 import type { ManualClock } from '../../src/lib/clock.js';
 import type { Backend, TestDatabase } from './backends.js';
+import { holdPort, type HeldPort } from './held-port.js';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
-/** A port free on loopback now (the OS picks it; we close it at once and listen there). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /**
- * Closes a test app that listens, dropping the connections its clients keep alive
- * first. Without it, app.close() was seen to wait out Fastify's 72 s keep-alive
- * timeout for an idle connection that had just streamed a push file (1 MB: yes;
- * 30 MB: no); these tests are about the client, not about the server's shutdown.
+ * Stops serving a test app on a held port, dropping the connections its clients
+ * keep alive first. Without that, app.close() was seen to wait out Fastify's 72 s
+ * keep-alive timeout for an idle connection that had just streamed a push file
+ * (1 MB: yes; 30 MB: no); these tests are about the client, not the server's shutdown.
  */
-export async function closeListening(t: TestApp): Promise<void> {
-  t.app.server.closeAllConnections();
+export async function closeListening(held: HeldPort, t: TestApp): Promise<void> {
+  await held.close();
   await t.close();
 }
 
@@ -29,7 +20,7 @@ export interface ListeningApp {
   t: TestApp;
   baseUrl: string;
   running: boolean;
-  /** Closes the server; the database stays. */
+  /** Stops the app; the database and the port stay, and connections meanwhile fail. */
   stop(): Promise<void>;
   /** A new app on the same database, clock and port. */
   start(): Promise<void>;
@@ -39,25 +30,26 @@ export interface ListeningApp {
 /**
  * The real server on a loopback port, as a tenant's backend reaches it, with
  * signed download URLs pointing at that port. It can stop and start again on
- * the same database (a restart), which `startTestApp` alone cannot.
+ * the same database and port (a restart), which `startTestApp` alone cannot;
+ * the port is held throughout, so no other process can take it in between.
  */
 export async function startListeningApp(options: TestAppOptions & { backend: Backend; clock: ManualClock }): Promise<ListeningApp> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const held = await holdPort();
   const database: TestDatabase = await options.backend.create();
   const kept: TestDatabase = { url: database.url, drop: async () => {} };
   const boot = async () => {
-    const t = await startTestApp({ ...options, database: kept, env: { PUBLIC_BASE_URL: baseUrl, ...options.env } });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    const t = await startTestApp({ ...options, database: kept, env: { PUBLIC_BASE_URL: held.url, ...options.env } });
+    held.serve(t.app.server);
     return t;
   };
   const served: ListeningApp = {
     t: await boot(),
-    baseUrl,
+    baseUrl: held.url,
     running: true,
     async stop() {
       served.running = false;
-      await closeListening(served.t);
+      held.pause();
+      await served.t.close();
     },
     async start() {
       served.t = await boot();
@@ -65,6 +57,7 @@ export async function startListeningApp(options: TestAppOptions & { backend: Bac
     },
     async close() {
       if (served.running) await served.stop();
+      await held.close();
       await database.drop();
     },
   };
