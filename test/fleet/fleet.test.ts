@@ -55,6 +55,12 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
     expect(res.status).toBe(200);
     return ((await res.json()) as { items: { id: string; tracking_token: string }[] }).items;
   };
+  /** The feed once the source registered at the start is crawled and the node serves its 6 articles (each case waits for itself). */
+  const crawled = (node: ChildServer) =>
+    until(`node ${node.url} to serve the crawled articles`, async () => {
+      const found = await feedIds(node);
+      return found.length === 6 ? found : undefined;
+    });
 
   beforeAll(async () => {
     database = await postgres!.createEmpty();
@@ -83,6 +89,8 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
     await admin(a, 'PUT', `/admin/v1/tenants/${tenantId}/algorithms/main`, { min_trust_level: 1, exploration: 0 });
     await admin(b, 'PUT', `/admin/v1/tenants/${tenantId}/scenarios/home`, { type: 'feed', algorithm_id: 'main' });
     await admin(b, 'PUT', `/admin/v1/tenants/${tenantId}/scenarios/daily`, { type: 'push', algorithm_id: 'main' });
+    // The workers crawl it while the first cases run.
+    await admin(a, 'POST', '/admin/v1/sources', { name: 'Fleet News', feed_url: site.url('/feed.xml'), trust_level: 2 });
   }, 120_000);
 
   afterAll(async () => {
@@ -121,14 +129,7 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
   );
 
   it('an article crawled by a worker is served by both API nodes within seconds', { timeout: 60_000 }, async () => {
-    await admin(a, 'POST', '/admin/v1/sources', { name: 'Fleet News', feed_url: site.url('/feed.xml'), trust_level: 2 });
-    for (const node of [a, b]) {
-      const items = await until(`node ${node.url} to serve the crawled articles`, async () => {
-        const found = await feedIds(node);
-        return found.length === 6 ? found : undefined;
-      });
-      expect(items).toHaveLength(6);
-    }
+    for (const node of [a, b]) expect(await crawled(node)).toHaveLength(6);
   });
 
   it('events posted to node A change the feed node B serves', { timeout: 60_000 }, async () => {
@@ -138,6 +139,7 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ properties: {} }),
     });
+    await crawled(b);
     const [first] = await feedIds(b, '&user_id=fan');
     const click = {
       type: 'click',
@@ -158,6 +160,7 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
     'a push job runs once with both workers polling, and completes when the worker running it is killed',
     { timeout: 150_000 },
     async () => {
+      await crawled(a);
       const db = openDatabase(database.url).db;
       try {
         const now = Date.now();
@@ -203,7 +206,13 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
           },
           120_000,
         );
-        const total = USERS + 1; // and `fan`, registered earlier
+        // USERS, and whoever earlier cases registered (`fan`): the job takes every registered user.
+        const registered = await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow();
+        const total = Number(registered.n);
         expect(job).toMatchObject({ users_processed: total, consumed_credits: total / 2 });
         const lines = parseLines(await (await fetch(job.download_url)).text()); // the bucket serves it, no Authorization
         expect(lines).toHaveLength(total);
@@ -224,7 +233,7 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
           .where('tenant_id', '=', tenantId)
           .where('endpoint', '=', 'push-candidates')
           .executeTakeFirstOrThrow();
-        expect(Number(charged.m)).toBe(((USERS + 1) / 2 + 1) * 1000);
+        expect(Number(charged.m)).toBe((total / 2 + 1) * 1000);
       } finally {
         await db.destroy();
       }
@@ -239,7 +248,7 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
         id: string;
       };
       const key = ((await admin(a, 'POST', `/admin/v1/tenants/${capped.id}/api-keys`, {})) as { api_key: string }).api_key;
-      const item = (await feedIds(a))[0]!.id;
+      const item = (await crawled(a))[0]!.id;
       const reads = await Promise.all(Array.from({ length: 300 }, (_, i) => api(i % 2 ? a : b, `/v1/contents/${item}`, undefined, key)));
       const ok = reads.filter((r) => r.status === 200).length;
       expect(reads.every((r) => r.status === 200 || r.status === 402)).toBe(true);
