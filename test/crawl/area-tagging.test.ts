@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NewsSite, type FixtureArticle } from '../helpers/news-site.js';
+import { testBackends } from '../helpers/backends.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { CRAWL_ENV } from '../helpers/crawl.js';
 
@@ -10,7 +11,7 @@ const article = (slug: string, title: string, paragraphs: string[]): FixtureArti
   publishedAt: new Date(Date.UTC(2026, 0, 15, 10)),
 });
 
-describe('area tags of crawled articles', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('area tags of crawled articles on %s', (_name, backend) => {
   let t: TestApp;
   let site: NewsSite;
   let key: string;
@@ -31,7 +32,7 @@ describe('area tags of crawled articles', () => {
         '駅の利用者からは期待の声が上がっている。',
       ]),
     ]);
-    t = await startTestApp({ env: CRAWL_ENV });
+    t = await startTestApp({ backend, env: CRAWL_ENV });
     ({ apiKey: key } = await t.createTenant({ plan: 'enterprise' }));
     const sourceId = await t.createSource({ feed_url: site.url('/local.xml') });
     expect((await t.admin('POST', `/admin/v1/sources/${sourceId}/crawl?wait=true`)).json().counts.new).toBe(3);

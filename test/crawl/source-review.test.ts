@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRAWL_ENV } from '../helpers/crawl.js';
 import { fixtureArticles } from '../helpers/fixture-articles.js';
 import { NewsSite } from '../helpers/news-site.js';
+import { testBackends } from '../helpers/backends.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-describe('automatic review of a new source', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('automatic review of a new source on %s', (_name, backend) => {
   let t: TestApp;
   let site: NewsSite;
   beforeAll(async () => {
@@ -12,7 +13,7 @@ describe('automatic review of a new source', () => {
     site.addFeed('/fine.xml', 'rss2', fixtureArticles(4, { prefix: 'fine' }));
     site.addFeed('/broken-pages.xml', 'rss2', fixtureArticles(3, { prefix: 'bp', seed: 3 }));
     for (let i = 1; i <= 3; i++) site.missingPages.add(`bp-${i}`);
-    t = await startTestApp({ env: CRAWL_ENV });
+    t = await startTestApp({ backend, env: CRAWL_ENV });
   });
   afterAll(async () => {
     await t.close();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-describe('operations endpoints', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('operations endpoints on %s', (_name, backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ backend });
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/backends.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 interface LogLine {
@@ -8,11 +9,12 @@ interface LogLine {
   [field: string]: unknown;
 }
 
-describe('request log', () => {
+describe.each(testBackends().map((b) => [b.name, b] as const))('request log on %s', (_name, backend) => {
   let t: TestApp;
   let apiKey: string;
   beforeAll(async () => {
     t = await startTestApp({
+      backend,
       extend: (app) => {
         app.get('/v1/test-boom', { config: { auth: 'tenant' } }, async () => {
           throw new Error('internal detail of the failure');
