@@ -142,6 +142,17 @@ describe('VectorIndex after training', () => {
     for (const k of [1, 20, 300]) expect(index.search(base, k)).toEqual(bruteForce(pool, base, k));
   });
 
+  it('asks the filter about the rows in reach of the answer, best first, not every row above a first low bar', () => {
+    const { index } = build(vectors, { probes: 4 });
+    let asked = 0;
+    for (const query of queries.slice(0, 10)) {
+      const hits = index.search(query, 50, () => (asked++, true));
+      expect(ids(hits)).toEqual(ids(index.search(query, 50)));
+    }
+    // 720 here; in list order (the first list's first 50 rows setting the bar) 943.
+    expect(asked).toBeLessThan(1.5 * 50 * 10);
+  });
+
   it('gives the filter the payload each vector was added with', () => {
     const index = new VectorIndex<{ live: boolean }>({ dimensions: 64, seed: 3, exactBelow: 100 });
     vectors.slice(0, 1_000).forEach((v, i) => index.add(`c${i}`, v, { live: i % 3 === 0 }));
