@@ -191,7 +191,9 @@ export function computeEffects(events: StoredEvent[], known: KnownState): EventE
         const clickedAt = pairKey ? lastClicks.get(pairKey) : undefined;
         const dwell = typeof reported === 'number' ? reported : clickedAt !== undefined ? e.occurredAt - clickedAt : null;
         if (dwell !== null && dwell >= 0) {
-          const clamped = Math.min(dwell, MAX_DWELL_MS);
+          // Whole milliseconds: the counters are integer columns, and PostgreSQL refuses 1234.5 for one,
+          // which failed the whole batch at every retry after its 202.
+          const clamped = Math.round(Math.min(dwell, MAX_DWELL_MS));
           content.dwellMs += clamped;
           daily.dwellMs += clamped;
           if (signals) signals.dwellMs += clamped;

@@ -195,6 +195,23 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('POST /v1/events 
     expect(await metrics(tid)).toMatchObject({ impressions: 1, clicks: 1, ctr: 1, likes: 1, shares: 1, dislikes: 1 });
   });
 
+  it('counts a dwell_ms with a fraction in whole milliseconds', async () => {
+    const { apiKey, tenantId: tid } = await t.createTenant();
+    const tok = token(t, tid, contentId, { userId: 'frac' });
+    const res = await postEvents(t, apiKey, [
+      event(t, { type: 'return', user_id: 'frac', tracking_token: tok, metadata: { dwell_ms: 1234.6 } }),
+    ]);
+    expect(res.statusCode).toBe(202);
+    await t.processEvents();
+    const stats = await t.deps.db
+      .selectFrom('content_stats')
+      .select('dwell_ms')
+      .where('tenant_id', '=', tid)
+      .where('content_id', '=', contentId)
+      .executeTakeFirstOrThrow();
+    expect(stats.dwell_ms).toBe(1235);
+  });
+
   it('refuses an occurred_at more than 30 days back (year 0001 included), naming the event; 29 days back is taken', async () => {
     const { apiKey, tenantId: tid } = await t.createTenant();
     const daysAgo = (days: number) => new Date(t.clock.now() - days * 86_400_000).toISOString();
