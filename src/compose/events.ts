@@ -24,7 +24,8 @@ export function buildEvents(
   const batches = natsLog
     ? new LogEventBatches(database.db, natsLog, () => events.wake(), log)
     : eventBatches(config, database, log, onWorkerThread);
-  const events = new EventProcessor(database.db, batches, clock, log, lag, changes);
+  const splitApplier = database.kind === 'sqlite' && !natsLog ? 'http' : 'worker';
+  const events = new EventProcessor(database.db, batches, clock, log, lag, changes, { onWorkerThread, splitApplier });
   const eventLog = natsLog ?? new EventLog(database.db, database.kind, () => events.wake(), writer);
   return { events, eventLog };
 }
