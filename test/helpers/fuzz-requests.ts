@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { hostileRawJson, hostileString, valueFor, wrongValue } from './openapi-arbitraries.js';
+import { hostileRawJson, hostileString, valueFor, wrongValue, type Known } from './openapi-arbitraries.js';
 
 type Json = Record<string, any>;
 
@@ -83,7 +83,7 @@ export function requestFor(
       return { text: pairs.length ? `?${pairs.join('&')}` : '', mutations };
     });
   const body = bodySchema
-    ? bodyFor(document, bodySchema)
+    ? bodyFor(document, bodySchema, known)
     : fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: unexpectedBody });
   const caller = fc.constantFrom<'valid' | 'valid2' | 'valid3' | 'none' | 'garbage' | 'wrong' | 'origin'>(
     'valid',
@@ -171,8 +171,8 @@ interface Body {
 
 const MARK = '"\u0001fuzz-mark\u0001"';
 
-function bodyFor(document: Json, schema: Json): fc.Arbitrary<Body | undefined> {
-  const valid = valueFor(document, schema);
+function bodyFor(document: Json, schema: Json, known: Known): fc.Arbitrary<Body | undefined> {
+  const valid = valueFor(document, schema, 0, known);
   const json =
     (mutation?: string) =>
     (payload: string | Buffer): Body => ({ payload, contentType: 'application/json', ...(mutation ? { mutation } : {}) });

@@ -9,18 +9,21 @@ type Json = Record<string, any>;
  * the document uses are read ($ref, anyOf/oneOf, enum, const, type, string and
  * number bounds, pattern, format, items, properties, required).
  */
-export function valueFor(document: Json, schema: Json | undefined, depth = 0): fc.Arbitrary<unknown> {
+export function valueFor(document: Json, schema: Json | undefined, depth = 0, known: Known = () => []): fc.Arbitrary<unknown> {
   if (!schema || depth > 8) return fc.constant(null);
-  if (schema.$ref) return valueFor(document, resolve(document, schema.$ref), depth + 1);
+  if (schema.$ref) return valueFor(document, resolve(document, schema.$ref), depth + 1, known);
   const choices = schema.anyOf ?? schema.oneOf;
-  if (choices) return fc.oneof(...choices.map((s: Json) => valueFor(document, s, depth + 1)));
+  if (choices) return fc.oneof(...choices.map((s: Json) => valueFor(document, s, depth + 1, known)));
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const type = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'object'];
-  return fc.oneof(...type.map((t: string) => valueOfType(document, schema, t, depth)));
+  return fc.oneof(...type.map((t: string) => valueOfType(document, schema, t, depth, known)));
 }
 
-function valueOfType(document: Json, schema: Json, type: string, depth: number): fc.Arbitrary<unknown> {
+/** Ids that exist, by the name of the field that holds one (scenario, source_id, …): none for other names. */
+export type Known = (name: string) => string[];
+
+function valueOfType(document: Json, schema: Json, type: string, depth: number, known: Known): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string':
       return stringFor(schema);
@@ -34,14 +37,17 @@ function valueOfType(document: Json, schema: Json, type: string, depth: number):
       return fc.constant(null);
     case 'array': {
       const min = schema.minItems ?? 0;
-      return fc.array(valueFor(document, schema.items, depth + 1), { minLength: min, maxLength: Math.min(schema.maxItems ?? 4, min + 4) });
+      return fc.array(valueFor(document, schema.items, depth + 1, known), {
+        minLength: min,
+        maxLength: Math.min(schema.maxItems ?? 4, min + 4),
+      });
     }
     default:
-      return objectFor(document, schema, depth);
+      return objectFor(document, schema, depth, known);
   }
 }
 
-function objectFor(document: Json, schema: Json, depth: number): fc.Arbitrary<unknown> {
+function objectFor(document: Json, schema: Json, depth: number, known: Known): fc.Arbitrary<unknown> {
   const properties = Object.entries<Json>(schema.properties ?? {});
   if (properties.length === 0) {
     // Free-form (metadata, properties): a small JSON object.
@@ -49,7 +55,13 @@ function objectFor(document: Json, schema: Json, depth: number): fc.Arbitrary<un
       ? fc.constant({})
       : fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
   }
-  const model = Object.fromEntries(properties.map(([name, s]) => [name, valueFor(document, s, depth + 1)]));
+  // A field naming an id takes one that exists most of the time, so bodies get past "no such scenario" to the handler.
+  const fieldFor = (name: string, s: Json): fc.Arbitrary<unknown> => {
+    const ids = known(name);
+    const generated = valueFor(document, s, depth + 1, known);
+    return ids.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: generated }) : generated;
+  };
+  const model = Object.fromEntries(properties.map(([name, s]) => [name, fieldFor(name, s)]));
   return fc.record(model, { requiredKeys: (schema.required ?? []).filter((name: string) => name in model) });
 }
 

@@ -53,6 +53,7 @@ for (const backend of testBackends()) {
           scenario: ['home', 'daily'],
           job_id: [] as string[],
           area_id: ['jp', 'pref:13'],
+          area_ids: ['jp', 'pref:13'],
         };
         const knownIds = known as Record<string, string[] | undefined>;
         let articles = 0;
