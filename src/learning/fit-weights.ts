@@ -36,11 +36,12 @@ const NEWTON_STEPS = 25;
  * (PRIOR_STRENGTH). The result is scaled to the prior's
  * total (only ratios order a list, and MMR reads normalised scores), and no
  * weight is negative (an algorithm's weights are 0–10). Null below MIN_CLICKS
- * or MIN_IMPRESSIONS: the prior stands.
+ * or MIN_IMPRESSIONS examples, or when every example was clicked: the prior stands.
  */
 export function fitWeights(samples: readonly WeightSample[], prior: Weights): Weights | null {
   const clicks = samples.filter((s) => s.clicked).length;
-  if (clicks < MIN_CLICKS || samples.length < MIN_IMPRESSIONS) return null;
+  // Every example clicked (or none) says nothing about what makes a click: the prior stands.
+  if (clicks < MIN_CLICKS || samples.length < MIN_IMPRESSIONS || clicks === samples.length) return null;
   const k = COMPONENTS.length;
   const buckets = BUCKET_STARTS.length;
   const dims = 1 + buckets + k; // intercept, position buckets, components

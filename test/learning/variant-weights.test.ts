@@ -3,8 +3,9 @@ import { testBackends } from '../helpers/backends.js';
 import { CATEGORY_SOURCES, FIXTURE_ALGORITHM, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 
 /**
- * An experiment on `home` between two algorithms with the same configured
- * weights, both with learned_weights. Readers of variant `followers` click only
+ * An experiment on `home` between two algorithms with learned_weights, configured
+ * alike but for the follow weight (0 for `follow-fit`, so its followed items are not
+ * put at the top and its readers pass over others above them). Readers of variant `followers` click only
  * items of the source they follow; readers of variant `wanderers` only items of
  * other sources. Fitted per variant, `followers` gives the follow part more than
  * its configured share and `wanderers` less; fitted over the scenario's pooled
@@ -34,10 +35,17 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted p
   };
   const share = (weights: Record<string, number>, part: string) => weights[part]! / Object.values(weights).reduce((a, b) => a + b, 0);
 
-  /** 48 readers, each following one source and clicking on its first page the items `clicks` picks. */
+  /**
+   * Readers from reader-`from` on, each following one source and clicking on its first page the items
+   * `clicks` picks, until their examples (each page down to its last click, or whole without one:
+   * weight-samples.ts) are enough for a fit (fit-weights.ts's MIN_IMPRESSIONS, with room). Returns
+   * the examples and the next reader's number.
+   */
   const readers = async (from: number, clicks: (item: { source: { id: string } }, followed: string) => boolean) => {
     const events: Record<string, unknown>[] = [];
-    for (let u = from; u < from + 48; u++) {
+    let examples = 0;
+    let u = from;
+    for (; examples < 400; u++) {
       const userId = `reader-${u}`;
       // Readers arrive over time (the plan's 500 requests a second hold).
       f.t.clock.advance(20);
@@ -46,6 +54,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted p
       await f.t.api(f.key, 'PUT', `/v1/users/${userId}/sources/${followed}/follow`);
       const page = (await f.feed({ user_id: userId, limit: 10 })).body.items as { source: { id: string }; tracking_token: string }[];
       const at = new Date(f.t.clock.now()).toISOString();
+      const clicked = page.map((item) => clicks(item, followed));
+      examples += clicked.includes(true) ? clicked.lastIndexOf(true) + 1 : page.length;
       for (const item of page) {
         const event = { session_id: `s-${userId}`, user_id: userId, tracking_token: item.tracking_token, occurred_at: at };
         events.push({ type: 'impression', ...event });
@@ -54,13 +64,20 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted p
     }
     for (let i = 0; i < events.length; i += 100)
       expect((await f.t.api(f.key, 'POST', '/v1/events', { events: events.slice(i, i + 100) })).statusCode).toBe(202);
+    return { examples, next: u };
   };
+  const examples = { followers: 0, wanderers: 0 };
 
   beforeAll(async () => {
     f = await startFeedFixture({ backend, perSource: 16 });
     // Set explicitly: this test is about where the examples come from, whatever the default.
-    for (const id of ['follow-fit', 'wander-fit'])
-      await f.t.admin('PUT', `${base()}/algorithms/${id}`, { ...FIXTURE_ALGORITHM, learned_weights: true });
+    // `follow-fit` with follow weight 0: its followed items are not put at the top, so its readers pass
+    // over others above them (the examples are the items above each reader's last click, weight-samples.ts).
+    for (const [id, follow] of [
+      ['follow-fit', 0],
+      ['wander-fit', 0.5],
+    ] as const)
+      await f.t.admin('PUT', `${base()}/algorithms/${id}`, { ...FIXTURE_ALGORITHM, weights: { follow }, learned_weights: true });
     const created = await f.t.admin('POST', `${base()}/experiments`, {
       scenario: 'home',
       variants: [
@@ -70,10 +87,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted p
     });
     expect(created.statusCode).toBe(201);
     experimentUrl = `${base()}/experiments/${created.json().experiment_id}`;
-    await readers(0, (item, followed) => item.source.id === followed);
+    const followers = await readers(0, (item, followed) => item.source.id === followed);
+    examples.followers = followers.examples;
     // New readers go to the other variant; those assigned stay where they are.
     expect((await f.t.admin('PUT', `${experimentUrl}/shares`, { shares: { followers: 0, wanderers: 1 } })).statusCode).toBe(200);
-    await readers(48, (item, followed) => item.source.id !== followed);
+    examples.wanderers = (await readers(followers.next, (item, followed) => item.source.id !== followed)).examples;
     await f.t.processEvents();
     f.t.clock.advance(1000);
     const res = await f.t.admin('POST', `${base()}/model/train`);
@@ -92,10 +110,10 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('weights fitted p
     const wanderers = await preview('wander-fit');
     expect(followers.algorithm_id).toBe('follow-fit');
     expect(wanderers.algorithm_id).toBe('wander-fit');
-    for (const meta of [followers, wanderers]) expect(meta.weights.fitted!.impressions).toBe(480);
-    const configured = share(followers.weights.configured, 'follow');
-    expect(share(followers.weights.fitted!.weights, 'follow')).toBeGreaterThan(configured + 0.1);
-    expect(share(wanderers.weights.fitted!.weights, 'follow')).toBeLessThan(configured);
+    expect(followers.weights.fitted!.impressions).toBe(examples.followers);
+    expect(wanderers.weights.fitted!.impressions).toBe(examples.wanderers);
+    expect(share(followers.weights.fitted!.weights, 'follow')).toBeGreaterThan(share(followers.weights.configured, 'follow') + 0.1);
+    expect(share(wanderers.weights.fitted!.weights, 'follow')).toBeLessThan(share(wanderers.weights.configured, 'follow'));
   });
 
   it('ranks each variant with its configured weights while the experiment runs, and says why', async () => {
