@@ -24,8 +24,7 @@ export function buildEvents(
   const batches = natsLog
     ? new LogEventBatches(database.db, natsLog, () => events.wake(), log)
     : eventBatches(config, database, log, onWorkerThread);
-  const splitApplier = database.kind === 'sqlite' && !natsLog ? 'http' : 'worker';
-  const events = new EventProcessor(database.db, batches, clock, log, lag, changes, { onWorkerThread, splitApplier });
+  const events = new EventProcessor(database.db, batches, clock, log, lag, changes);
   const eventLog = natsLog ?? new EventLog(database.db, database.kind, () => events.wake(), writer);
   return { events, eventLog };
 }

@@ -35,8 +35,7 @@ export function startBackgroundWork(parts: {
   const { background, runsWorkers, categories, itemVectors } = parts;
   parts.corpus.start({ worker: runsWorkers });
   if (background) {
-    // As an API node's, and the worker thread runs the rest; on a SQLite file, the events are applied here (event-processor.ts).
-    parts.events.startBesideWorkerThread();
+    // As an API node's, and the worker thread runs the rest.
     categories.start({ backfill: false });
     itemVectors.start({ worker: false });
     // Its start (a runtime of its own, the classifier's training) would take the cores the

@@ -19,18 +19,6 @@ const IDLE_POLL_MS = 200;
 const SETTLE_MS = 100;
 
 /**
- * Which of serve's runtimes applies the events when its background work runs on a
- * thread of its own (src/workers/). 'http': the HTTP side's processor, on an event
- * thread the HTTP thread starts, so at the HTTP thread's priority (a SQLite file's
- * `events` table: each batch holds the file's one write lock, which every event POST
- * and usage flush waits for; on the worker thread, niced, batches using 10-40 ms of CPU
- * held it 0.5-1.7 s, 94 % of that waiting in the run queue: bench/RESULTS.md, issue 15,
- * the writer's lock). 'worker': the worker thread's (PostgreSQL, whose processors lock
- * rows, or a JetStream log).
- */
-export type SplitApplier = 'http' | 'worker';
-
-/**
  * Applies logged events in the background, batch after batch
  * (apply-event-batch.ts), on this thread or the event thread
  * (event-batches.ts); then tells the change bus which users' ranking state
@@ -55,18 +43,10 @@ export class EventProcessor {
     private readonly lag?: Summary,
     /** Told which users' ranking state each committed batch changed. */
     private readonly changes?: ChangeBus,
-    private readonly placement: { onWorkerThread: boolean; splitApplier: SplitApplier } = { onWorkerThread: false, splitApplier: 'worker' },
   ) {}
 
-  /** Where the workers start: a `worker` process, serve without a worker thread, serve's worker thread unless the HTTP side applies. */
   start(): void {
-    if (this.placement.onWorkerThread && this.placement.splitApplier === 'http') return;
     this.loop.start();
-  }
-
-  /** serve's HTTP side, beside its worker thread: starts when the HTTP side is the one that applies. */
-  startBesideWorkerThread(): void {
-    if (this.placement.splitApplier === 'http') this.loop.start();
   }
 
   /** Stops the loop after its batch in progress; `close` ends the event thread too (after a last `drain`, at shutdown). */

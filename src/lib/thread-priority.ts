@@ -1,8 +1,8 @@
 import { setPriority } from 'node:os';
 
 /**
- * The nice value of serve's worker thread (crawls, push jobs, webhooks, learning;
- * events on PostgreSQL): when the cores are short, the HTTP thread and the ranking threads
+ * The nice value of serve's worker thread (events, crawls, push jobs, webhooks,
+ * learning): when the cores are short, the HTTP thread and the ranking threads
  * run first and the background work takes what is left; idle cores it still
  * uses in full. Issue 15 asks that a push job never hold the HTTP thread's
  * event loop past 5 ms nor a page past 10 ms, on the node that runs the job.

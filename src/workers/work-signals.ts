@@ -13,26 +13,17 @@ type Work = keyof Wakeable;
 const channelName = (name: string) => `content-feed:work:${name}`;
 
 /**
- * The HTTP thread's workers are not started when the background work runs on
- * its own thread (worker-thread.ts), but for the event processor on a SQLite
- * file (event-processor.ts); a `wake()` ("an event was stored", "a push job was
- * created") tells that thread too, so it does not wait for its next poll, and
- * still wakes the worker here (a worker not started ignores it). Returns a
- * function that stops forwarding.
+ * The HTTP thread's workers are never started when the background work runs on
+ * its own thread (worker-thread.ts); their `wake()` ("an event was stored", "a
+ * push job was created") tells that thread instead, so it does not wait for
+ * its next poll. Returns a function that stops forwarding.
  */
 export function forwardWakes(workers: Wakeable, name: string): () => void {
   const channel = new BroadcastChannel(channelName(name));
   channel.unref();
   let open = true;
-  for (const work of Object.keys(workers) as Work[]) {
-    const worker = workers[work];
-    const wakeHere = worker.wake.bind(worker);
-    // A wake after the runtime closed (a late callback) has no thread left to tell.
-    worker.wake = () => {
-      wakeHere();
-      if (open) channel.postMessage(work);
-    };
-  }
+  // A wake after the runtime closed (a late callback) has no thread left to tell.
+  for (const work of Object.keys(workers) as Work[]) workers[work].wake = () => open && channel.postMessage(work);
   return () => {
     open = false;
     channel.close();

@@ -6,8 +6,7 @@ import { threadCpuMs } from '../lib/thread-server.js';
 
 /**
  * `content-feed serve`'s background work on a thread of its own (see
- * background-thread.ts): the event processor (but on a SQLite file, whose
- * events the HTTP side applies: event-processor.ts), crawl scheduler, push jobs,
+ * background-thread.ts): the event processor, crawl scheduler, push jobs,
  * webhook sender and learning, with a database connection of their own, as a
  * `content-feed worker` process runs them beside API nodes. Changes reach the
  * HTTP thread on the thread change bus; its wakes arrive on the work channel.
