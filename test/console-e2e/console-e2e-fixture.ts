@@ -104,8 +104,9 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
   const contexts: BrowserContext[] = [];
   const newContext = async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', baseURL: url });
-    // A step that cannot happen fails in 10 s naming its locator, well inside the test's time.
-    context.setDefaultTimeout(10_000);
+    // A step that cannot happen fails in 20 s naming its locator, inside the test's 30 s. At 10 s a
+    // loaded CI run once failed a step that passes in 2 s alone (audit-log's "Cap saved.").
+    context.setDefaultTimeout(20_000);
     contexts.push(context);
     return context;
   };
