@@ -98,7 +98,9 @@ export function mergeAreas(builtin: readonly Area[], imported: readonly Area[], 
     } else if (!ALLOWED_PARENT_LEVELS[area.level].includes(parent.level)) {
       problems.push({
         at,
-        message: `${area.id} is a ${area.level}; its parent ${parent.id} is a ${parent.level}, expected ${ALLOWED_PARENT_LEVELS[area.level].join(' or ')}`,
+        message:
+          `${area.id} is a ${area.level}; its parent ${parent.id} is a ${parent.level}, expected ` +
+          `${ALLOWED_PARENT_LEVELS[area.level].join(' or ')}`,
       });
     }
   }

@@ -35,7 +35,8 @@ export async function serve(config: Config, options: { demo: boolean; workers: b
       const stored = demo.crawls.reduce((sum, r) => sum + r.counts.new, 0);
       const failed = demo.crawls.filter((r) => r.status === 'failed').length;
       lines.push(
-        `Demo site crawled: ${stored} articles from ${demo.crawls.length} sources${failed ? ` (${failed} crawls failed: see admin sources list)` : ''}`,
+        `Demo site crawled: ${stored} articles from ${demo.crawls.length} sources` +
+          (failed ? ` (${failed} crawls failed: see admin sources list)` : ''),
       );
     }
     lines.push(

@@ -269,7 +269,8 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBro
         security,
         summary: 'Delete an article: no feed, push job or GET serves it again',
         description:
-          "Its other addresses go with it. A crawl that finds it in its feed again stores it anew: remove it at the source, or lower the source's trust level.",
+          'Its other addresses go with it. A crawl that finds it in its feed again stores it anew: remove it at the ' +
+          "source, or lower the source's trust level.",
         params: ContentParams,
         response: withProblems({ 204: Type.Null() }, [401, 404]),
       },
@@ -293,7 +294,8 @@ export const adminContentBrowseRoutes: FastifyPluginAsyncTypebox<AdminContentBro
         security,
         summary: 'Hide an article: kept, but no feed, push job or GET /v1/contents serves it until unhidden',
         description:
-          'Every node stops serving it within 30 s (this one at once). Unlike a deletion, a crawl that finds it again keeps it hidden. Hiding a hidden article replaces its reason.',
+          'Every node stops serving it within 30 s (this one at once). Unlike a deletion, a crawl that finds it ' +
+          'again keeps it hidden. Hiding a hidden article replaces its reason.',
         params: ContentParams,
         body: Type.Object(
           {

@@ -11,7 +11,8 @@ const AdminContentItem = Type.Composite([
   Type.Object({
     category_source: Nullable(Type.Union([Type.Literal('feed'), Type.Literal('source'), Type.Literal('classifier')]), {
       description:
-        "feed: the given category; source: the source's; classifier: learned from labelled articles (`other` when unsure). docs/analysis.md.",
+        "feed: the given category; source: the source's; classifier: learned from labelled articles (`other` when " +
+        'unsure). docs/analysis.md.',
     }),
   }),
 ]);

@@ -20,11 +20,13 @@ export function servability(
   const reasons: string[] = [];
   if (content.hidden)
     reasons.push(
-      `hidden by an operator on ${new Date(content.hidden.at).toISOString()}${content.hidden.reason ? `: ${content.hidden.reason}` : ''} (unhide it to serve it again)`,
+      `hidden by an operator on ${new Date(content.hidden.at).toISOString()}` +
+        `${content.hidden.reason ? `: ${content.hidden.reason}` : ''} (unhide it to serve it again)`,
     );
   if (source.trustLevel < config.min_trust_level) {
     reasons.push(
-      `its source's trust level ${source.trustLevel} is below the algorithm's min_trust_level ${config.min_trust_level}${source.trustLevel === 0 ? ' (the source is not reviewed yet)' : ''}`,
+      `its source's trust level ${source.trustLevel} is below the algorithm's min_trust_level ` +
+        `${config.min_trust_level}${source.trustLevel === 0 ? ' (the source is not reviewed yet)' : ''}`,
     );
   }
   const ageHours = (now - content.publishedAt) / 3_600_000;

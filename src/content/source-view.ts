@@ -16,7 +16,8 @@ const CrawlStatusView = Type.Object({
     [Type.Literal('no_feed'), Type.Literal('inactive'), Type.Literal('pending'), Type.Literal('ok'), Type.Literal('failing')],
     {
       description:
-        'no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl succeeded; failing: backing off after errors.',
+        'no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl succeeded; ' +
+        'failing: backing off after errors.',
     },
   ),
   last_crawled_at: Nullable(IsoTimestamp),
@@ -26,7 +27,8 @@ const CrawlStatusView = Type.Object({
   last_error: Nullable(Type.String(), { description: 'Why the last crawl failed, or which of its articles failed.' }),
   last_result: Nullable(Type.Intersect([CrawlCountsView, Type.Object({ not_modified: Type.Boolean(), at: Nullable(IsoTimestamp) })]), {
     description:
-      'The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new leaves it (GET …/crawls lists every crawl).',
+      'The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new ' +
+      'leaves it (GET …/crawls lists every crawl).',
   }),
 });
 

@@ -82,9 +82,10 @@ export const adminCrawlRoute: FastifyPluginAsyncTypebox<AdminCrawlRouteDeps> = a
         security: [{ adminToken: [] }],
         summary: 'Crawl a source now',
         description:
-          'With `wait=true`, crawls now and answers with the counts when done (200, also when the crawl failed: see `status` and `error`), ' +
-          'and the newest crawls. When another worker is crawling the source, waits for that crawl (up to a minute, else 409) and reports it ' +
-          '(`crawled_by: another_worker`). Without it, makes the source due at once and answers 202; a worker crawls it within a second or two.',
+          'With `wait=true`, crawls now and answers with the counts when done (200, also when the crawl failed: see ' +
+          '`status` and `error`), and the newest crawls. When another worker is crawling the source, waits for that ' +
+          'crawl (up to a minute, else 409) and reports it (`crawled_by: another_worker`). Without it, makes the source ' +
+          'due at once and answers 202; a worker crawls it within a second or two.',
         params: Type.Object({ source_id: Type.String({ minLength: 1, maxLength: 64 }) }),
         querystring: Type.Object({ wait: Type.Optional(Type.Boolean({ default: false })) }, { additionalProperties: false }),
         response: withProblems({ 200: CrawlReportView, 202: Scheduled }, [400, 401, 404, 409]),

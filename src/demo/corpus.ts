@@ -54,13 +54,16 @@ function japaneseArticle(random: Random, category: string, n: number): DemoArtic
   const person = () =>
     `${pick(random, JA_SURNAMES)}${pick(random, ['さん', '氏'])}（${between(random, 19, 78)}、${pick(random, JA_ROLES)}）`;
   const group = () => pick(random, words.groups);
-  const lead = `${place}で${topic}。${group()}によると、${between(random, 1, 12)}月${between(random, 1, 28)}日までに約${between(random, 2, 90) * 10}人が関わったという。`;
+  const lead =
+    `${place}で${topic}。` +
+    `${group()}によると、${between(random, 1, 12)}月${between(random, 1, 28)}日までに約${between(random, 2, 90) * 10}人が関わったという。`;
   const middle: string[] = [
     `「${pick(random, words.quotes)}」と${person()}は話す。`,
     `${place}の周辺では近年、${pick(random, words.trends)}が続いており、${group()}の関心も高い。`,
     `昨年の同じ時期と比べると、関連する問い合わせは${between(random, 3, 48)}%増えた。`,
     `${group()}からは「${pick(random, words.quotes)}」との声も上がる。`,
-    `当日は${pick(random, ['朝から晴れ', '小雨が降る中', '風の強い日だったが', '気温が上がり'])}、${pick(random, ['家族連れの姿が目立った', '若い世代の参加が多かった', '遠方から訪れた人もいた', '会場は終日にぎわった'])}。`,
+    `当日は${pick(random, ['朝から晴れ', '小雨が降る中', '風の強い日だったが', '気温が上がり'])}、` +
+      `${pick(random, ['家族連れの姿が目立った', '若い世代の参加が多かった', '遠方から訪れた人もいた', '会場は終日にぎわった'])}。`,
     `費用はおよそ${between(random, 2, 95) * 100}万円で、${pick(random, ['市の補助金', '参加費', '地元企業の協賛金', 'クラウドファンディング'])}でまかなう。`,
     `${person()}は「${pick(random, words.quotes)}」と振り返った。`,
   ];
@@ -80,13 +83,17 @@ function englishArticle(random: Random, category: string, n: number): DemoArticl
   const topic = pick(random, words.topics);
   const title = pick(random, [`${topic} in ${place}`, `${place}: ${topic.charAt(0).toLowerCase()}${topic.slice(1)}`, `${topic}`]);
   const person = () => `${pick(random, EN_NAMES)}, ${pick(random, EN_ROLES)}`;
-  const lead = `${topic} in ${place}, according to ${pick(random, words.groups)}, with about ${between(random, 2, 90) * 10} people involved so far.`;
+  const lead =
+    `${topic} in ${place}, according to ${pick(random, words.groups)}, ` +
+    `with about ${between(random, 2, 90) * 10} people involved so far.`;
   const middle: string[] = [
     `"${capitalise(pick(random, words.quotes))}," said ${person()}.`,
     `It comes amid ${pick(random, words.trends)}, which has shaped plans across the region for ${between(random, 2, 9)} years.`,
     `Compared with the same period last year, related inquiries rose ${between(random, 3, 48)} percent.`,
-    `Not everyone is convinced: ${pick(random, words.groups)} want to see figures for the first ${between(random, 2, 12)} months before they commit.`,
-    `The project costs roughly ${between(random, 2, 95) / 10} million dollars, funded by ${pick(random, ['the city', 'private investors', 'ticket sales', 'a regional grant'])}.`,
+    `Not everyone is convinced: ${pick(random, words.groups)} ` +
+      `want to see figures for the first ${between(random, 2, 12)} months before they commit.`,
+    `The project costs roughly ${between(random, 2, 95) / 10} million dollars, ` +
+      `funded by ${pick(random, ['the city', 'private investors', 'ticket sales', 'a regional grant'])}.`,
     `"${capitalise(pick(random, words.quotes))}," ${person()} added.`,
   ];
   const closing = `Next, the organisers plan to ${pick(random, words.plans)}.`;

@@ -108,7 +108,10 @@ export function renderImageSvg(category: string, n: number): string {
     const r = 40 + ((n + i * 37) % 90);
     return `<circle cx="${x}" cy="${y}" r="${r}" fill="hsl(${(hue + i * 24) % 360} 70% 75%)" fill-opacity="0.55"/>`;
   }).join('');
+  const gradient =
+    `<linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 60% 45%)"/>` +
+    `<stop offset="1" stop-color="hsl(${(hue + 50) % 360} 65% 30%)"/></linearGradient>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_WIDTH}" height="${IMAGE_HEIGHT}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 60% 45%)"/><stop offset="1" stop-color="hsl(${(hue + 50) % 360} 65% 30%)"/></linearGradient></defs>
+<defs>${gradient}</defs>
 <rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`;
 }

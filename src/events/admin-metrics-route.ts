@@ -21,7 +21,10 @@ export const adminMetricsRoute: FastifyPluginAsyncTypebox<AdminMetricsRouteDeps>
         security: [{ adminToken: [] }],
         summary: 'DAU, MAU, sessions, impressions, clicks, CTR and push engagement for a date range',
         description:
-          "Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts include events processed so far (normally under a second behind). With `scenario` or `channel`, active users, impressions, clicks, push clicks and reactions are those of that scenario or channel (events whose tracking token named it); sessions stay the tenant's.",
+          'Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts ' +
+          'include events processed so far (normally under a second behind). With `scenario` or `channel`, active ' +
+          'users, impressions, clicks, push clicks and reactions are those of that scenario or channel (events ' +
+          "whose tracking token named it); sessions stay the tenant's.",
         params: TenantIdParams,
         querystring: Type.Object(
           {

@@ -319,7 +319,9 @@ function insertProcessed(rows: number): string {
     const columns = [...COLUMNS, 'processed'];
     let n = 0;
     const values = Array.from({ length: rows }, () => `(${columns.map(() => `$${++n}`).join(',')})`).join(',');
-    text = `insert into events (${columns.join(',')}) values ${values} on conflict (tenant_id, dedupe_key) do nothing returning seq, tenant_id, dedupe_key`;
+    text =
+      `insert into events (${columns.join(',')}) values ${values} ` +
+      'on conflict (tenant_id, dedupe_key) do nothing returning seq, tenant_id, dedupe_key';
     insertSql.set(rows, text);
   }
   return text;

@@ -47,7 +47,8 @@ const writeAll = db.transaction((values) => {
 const tenantExists = db.prepare('select 1 from tenants where id = ?').pluck();
 const addUsage = db.prepare(
   'insert into usage_daily (tenant_id, day, endpoint, requests, millicredits) values (?, ?, ?, ?, ?) ' +
-  'on conflict (tenant_id, day, endpoint) do update set requests = usage_daily.requests + excluded.requests, millicredits = usage_daily.millicredits + excluded.millicredits');
+  'on conflict (tenant_id, day, endpoint) do update set requests = usage_daily.requests + excluded.requests, ' +
+  'millicredits = usage_daily.millicredits + excluded.millicredits');
 const writeUsage = db.transaction((rows) => {
   const live = new Map();
   for (const row of rows) {

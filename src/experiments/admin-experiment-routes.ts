@@ -41,7 +41,8 @@ const CreateBody = Type.Object(
       Type.Union([Type.Literal('fixed'), Type.Literal('thompson')], {
         default: 'fixed',
         description:
-          'fixed (default): the shares stay as set. thompson: a multi-armed bandit moves new users towards the variant most likely best, every 10 minutes.',
+          'fixed (default): the shares stay as set. thompson: a multi-armed bandit moves new users towards the ' +
+          'variant most likely best, every 10 minutes.',
       }),
     ),
   },

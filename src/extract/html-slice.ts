@@ -14,8 +14,9 @@ export interface PreparedHtml {
   jsonLd: string[];
 }
 
+// `s`: the dot matches line breaks too.
 const INVISIBLE =
-  /<script\b([^>]*)>([\s\S]*?)<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--[\s\S]*?-->|<(noscript|template|svg|iframe)\b[^>]*>[\s\S]*?<\/\3\s*>/gi;
+  /<script\b([^>]*)>(.*?)<\/script\s*>|<style\b[^>]*>.*?<\/style\s*>|<!--.*?-->|<(noscript|template|svg|iframe)\b[^>]*>.*?<\/\3\s*>/gis;
 const JSON_LD_TYPE = /\btype\s*=\s*["']?application\/ld\+json/i;
 
 export function stripInvisible(html: string): PreparedHtml {
@@ -106,8 +107,13 @@ export function headOf(html: string): string | null {
 
 // Readability's own first-pass tests (REGEXPS.unlikelyCandidates / okMaybeItsACandidate and
 // UNLIKELY_ROLES in Readability.js 0.6), applied before the DOM exists instead of after.
-const UNLIKELY_CANDIDATE =
-  /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
+const UNLIKELY_CANDIDATE = new RegExp(
+  [
+    '-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related',
+    'remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote',
+  ].join('|'),
+  'i',
+);
 // Not in Readability's list, and common on Japanese portals: ad slots ("ad", "ad-top"),
 // breadcrumbs, rankings, recommendations, share bars, 関連 ("kanren") link lists.
 const MORE_UNLIKELY = /\bads?\b|breadcrumb|ranking|recommend|\bshare\b|\bsns\b|kanren/i;

@@ -90,8 +90,8 @@ export function decodeHtmlEntities(text: string): string {
 
 const INVISIBLE = /<(script|style|noscript|template|iframe|svg)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?(?:-->|$)/gi;
 // Tags that separate words; dropping them without a space would glue the text on either side.
-const BLOCK_TAG =
-  /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|blockquote|pre|section|article|header|footer|figure|figcaption|img)\b[^>]*>/gi;
+const BLOCK_TAGS = 'p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|blockquote|pre|section|article|header|footer|figure|figcaption|img';
+const BLOCK_TAG = new RegExp(`</?(?:${BLOCK_TAGS})\\b[^>]*>`, 'gi');
 const ANY_TAG = /<\/?[a-zA-Z][^>]*>/g;
 
 /** Whitespace runs (including ideographic and no-break spaces) become one ASCII space. */

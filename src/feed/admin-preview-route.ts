@@ -43,7 +43,8 @@ const PreviewResponse = Type.Object({
     user: Type.Object({ user_id: Nullable(Type.String()), registered: Type.Boolean() }),
     areas: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), level: Type.String(), prefecture: Nullable(Type.String()) }), {
       description:
-        "The areas the ranking boosts: from area_names or area_ids, else the registered user's profile; each with its prefecture (null for the country).",
+        "The areas the ranking boosts: from area_names or area_ids, else the registered user's profile; each with " +
+        'its prefecture (null for the country).',
     }),
     ignored_areas: Type.Array(Type.String(), { description: 'Names or ids that matched no area and were ignored, as in the feed.' }),
     weights: Type.Object(
@@ -57,7 +58,10 @@ const PreviewResponse = Type.Object({
           [Type.Literal('fitted'), Type.Literal('learned_weights_off'), Type.Literal('not_fitted'), Type.Literal('experiment_running')],
           {
             description:
-              "Why these weights rank: fitted; learned_weights_off (the algorithm's switch); not_fitted (fewer than 30 clicks or 300 impressions so far); experiment_running (a variant of the scenario's running experiment ranks as configured, so the experiment compares the configured weights; its fit goes on, so a promoted variant starts learned).",
+              "Why these weights rank: fitted; learned_weights_off (the algorithm's switch); not_fitted (fewer than " +
+              "30 clicks or 300 impressions so far); experiment_running (a variant of the scenario's running " +
+              'experiment ranks as configured, so the experiment compares the configured weights; its fit goes on, ' +
+              'so a promoted variant starts learned).',
           },
         ),
         configured: WeightsView,
@@ -65,7 +69,9 @@ const PreviewResponse = Type.Object({
           Type.Object({ weights: WeightsView, impressions: Type.Integer(), clicks: Type.Integer(), fitted_at: IsoTimestamp }),
           {
             description:
-              "Fitted to the last week of impressions and clicks of the items this algorithm ranked in this scenario (an experiment's variants each apart); null while data is thin. Shown whether or not the algorithm uses them.",
+              'Fitted to the last week of impressions and clicks of the items this algorithm ranked in this scenario ' +
+              "(an experiment's variants each apart); null while data is thin. Shown whether or not the algorithm " +
+              'uses them.',
           },
         ),
       },
@@ -98,7 +104,8 @@ export const adminPreviewRoute: FastifyPluginAsyncTypebox<AdminPreviewRouteDeps>
                 minLength: 1,
                 maxLength: 100,
                 description:
-                  "Rank with this algorithm of the tenant instead of the scenario's, e.g. an experiment variant's, with its own fitted weights. 400 if there is none.",
+                  "Rank with this algorithm of the tenant instead of the scenario's, e.g. an experiment variant's, " +
+                  'with its own fitted weights. 400 if there is none.',
               }),
             ),
             limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),

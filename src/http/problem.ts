@@ -46,7 +46,8 @@ export const errors = {
   browserOrigin: () =>
     new ApiError(
       403,
-      'Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.',
+      'Requests with a browser Origin header are refused: call the API from your backend, never from a browser or ' +
+        'app, so the API key stays secret.',
     ),
   forbidden: (detail: string) => new ApiError(403, detail),
   notFound: (detail: string) => new ApiError(404, detail),

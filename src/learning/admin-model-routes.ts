@@ -38,7 +38,8 @@ const TrainingView = Type.Object({
   }),
   fitted_weights: Type.Array(Type.Object({ scenario: Type.String(), algorithm_id: Type.String() }), {
     description:
-      'What was fitted in this run: weights are fitted per scenario and algorithm, so each variant of an experiment learns from its own readers (docs/learning.md).',
+      'What was fitted in this run: weights are fitted per scenario and algorithm, so each variant of an experiment ' +
+      'learns from its own readers (docs/learning.md).',
   }),
 });
 
@@ -88,7 +89,8 @@ export const adminModelRoutes: FastifyPluginAsyncTypebox<AdminModelRoutesDeps> =
         security,
         summary: "Train the tenant's collaborative model and fit its scenarios' weights now, and wait for it",
         description:
-          'Workers train every tenant with new clicks on a schedule (MODEL_TRAIN_INTERVAL_S); this trains one at once, off the HTTP thread. 409 while another training of the tenant runs.',
+          'Workers train every tenant with new clicks on a schedule (MODEL_TRAIN_INTERVAL_S); this trains one at ' +
+          'once, off the HTTP thread. 409 while another training of the tenant runs.',
         params: TenantIdParams,
         response: withProblems({ 200: TrainingView }, [401, 404, 409]),
       },

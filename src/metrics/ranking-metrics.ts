@@ -16,7 +16,9 @@ export function rankingMeter(metrics: Registry) {
   });
   const waited = new Histogram({
     name: 'feed_ranking_wait_seconds',
-    help: "Time a ranking waited to be ranked (the ranking thread's queue and the passage to it and back), by who waited for it: a request, or nobody (background).",
+    help:
+      "Time a ranking waited to be ranked (the ranking thread's queue and the passage to it and back), by who " +
+      'waited for it: a request, or nobody (background).',
     labelNames: ['for'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [metrics],

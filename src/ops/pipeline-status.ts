@@ -15,9 +15,8 @@ export async function readPipelineStatus(db: Kysely<Database>, now: number): Pro
     db
       .selectFrom('sources')
       .select([
-        sql<number>`sum(case when active = 1 and feed_url is not null and (next_crawl_at is null or next_crawl_at <= ${now}) and (crawl_lease_until is null or crawl_lease_until <= ${now}) then 1 else 0 end)`.as(
-          'due',
-        ),
+        sql<number>`sum(case when active = 1 and feed_url is not null and (next_crawl_at is null or next_crawl_at <= ${now})
+          and (crawl_lease_until is null or crawl_lease_until <= ${now}) then 1 else 0 end)`.as('due'),
         sql<number>`sum(case when crawl_lease_until > ${now} then 1 else 0 end)`.as('crawling'),
         sql<number>`sum(case when active = 1 and error_count > 0 then 1 else 0 end)`.as('failing'),
       ])

@@ -137,7 +137,8 @@ export class PushJobService {
 
 function capExceeded(reserved: number, users: number) {
   return errors.usageLimitExceeded(
-    `This job would reserve ${reserved / 1000} credits (0.5 per target user × ${users}), more than the usage cap leaves this cycle. Free endpoints keep working; raise or remove the cap, or target fewer users.`,
+    `This job would reserve ${reserved / 1000} credits (0.5 per target user × ${users}), more than the usage cap ` +
+      `leaves this cycle. Free endpoints keep working; raise or remove the cap, or target fewer users.`,
   );
 }
 

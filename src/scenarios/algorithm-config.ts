@@ -24,7 +24,10 @@ export const AlgorithmConfigView = Type.Object({
   exclude_categories: Type.Array(Type.String()),
   learned_weights: Type.Boolean({
     description:
-      "Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts fitted).",
+      'Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an ' +
+      "experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is " +
+      'thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts ' +
+      'fitted).',
   }),
 });
 export type AlgorithmConfig = Static<typeof AlgorithmConfigView>;
@@ -82,7 +85,8 @@ export const AlgorithmConfigInput = Type.Object(
     learned_weights: Type.Optional(
       Type.Boolean({
         description:
-          'Rank with weights fitted to the clicks on what this algorithm ranked, per scenario, outside running experiments (default true; algorithms saved before it became the default keep their false).',
+          'Rank with weights fitted to the clicks on what this algorithm ranked, per scenario, outside running ' +
+          'experiments (default true; algorithms saved before it became the default keep their false).',
       }),
     ),
   },

@@ -49,7 +49,8 @@ export const adminTenantRoutes: FastifyPluginAsyncTypebox<AdminTenantRoutesDeps>
             default_scenarios: Type.Optional(
               Type.Boolean({
                 description:
-                  'true (the default): the tenant starts with the algorithm `default` and the scenarios `feed` and `push` using it, so its first feed request works. false: it starts with none.',
+                  'true (the default): the tenant starts with the algorithm `default` and the scenarios `feed` and ' +
+                  '`push` using it, so its first feed request works. false: it starts with none.',
               }),
             ),
           },
@@ -122,7 +123,9 @@ export const adminTenantRoutes: FastifyPluginAsyncTypebox<AdminTenantRoutesDeps>
         security,
         summary: 'Delete a tenant and all of its data (confirm=<its id>)',
         description:
-          'Its API keys stop working at once on every node; its users, events, statistics, algorithms, scenarios, push jobs and files, webhook deliveries, usage, models and console members are removed in one transaction. The audit log is kept. Cannot be undone: `confirm` must repeat the tenant id.',
+          'Its API keys stop working at once on every node; its users, events, statistics, algorithms, scenarios, ' +
+          'push jobs and files, webhook deliveries, usage, models and console members are removed in one ' +
+          'transaction. The audit log is kept. Cannot be undone: `confirm` must repeat the tenant id.',
         params: TenantIdParams,
         querystring: Type.Object(
           { confirm: Type.Optional(Type.String({ maxLength: 64, description: "The tenant's id again." })) },

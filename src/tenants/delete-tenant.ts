@@ -32,12 +32,10 @@ export interface DeleteTenantDeps {
 async function tenantTables(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<string[]> {
   const query =
     kind === 'sqlite'
-      ? sql<{
-          name: string;
-        }>`select m.name as name from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and p.name = 'tenant_id' order by m.name`
-      : sql<{
-          name: string;
-        }>`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id' order by table_name`;
+      ? sql<{ name: string }>`select m.name as name from sqlite_master m join pragma_table_info(m.name) p
+          where m.type = 'table' and p.name = 'tenant_id' order by m.name`
+      : sql<{ name: string }>`select table_name as name from information_schema.columns
+          where table_schema = current_schema() and column_name = 'tenant_id' order by table_name`;
   return (await query.execute(db)).rows.map((r) => r.name).filter((name) => !KEPT_TABLES.includes(name));
 }
 

@@ -192,7 +192,8 @@ export class ThumbnailService {
     if (!RASTER_TYPES.has(measured.type)) throw badOrigin(`the original's format (${measured.type}) is not served as a thumbnail`);
     if (measured.width * measured.height > MAX_INPUT_PIXELS) {
       throw badOrigin(
-        `the original image is too large to process (${measured.width} × ${measured.height} pixels; at most ${MAX_INPUT_PIXELS.toLocaleString('en')})`,
+        `the original image is too large to process (${measured.width} × ${measured.height} pixels; at most ` +
+          `${MAX_INPUT_PIXELS.toLocaleString('en')})`,
       );
     }
     await this.deps.objects.put(key, Readable.from([response.body]), type.startsWith('image/') ? type : 'application/octet-stream');

@@ -62,7 +62,8 @@ export const adminUserEventsRoute: FastifyPluginAsyncTypebox<AdminUserEventsRout
         security: [{ adminToken: [] }],
         summary: "A user's recent events, newest first, with cursor pages",
         description:
-          'Events sent with this user_id, in the order the service received them, newest first. 404 for a user the tenant does not have (as the user lookup).',
+          'Events sent with this user_id, in the order the service received them, newest first. 404 for a user the ' +
+          'tenant does not have (as the user lookup).',
         params: Type.Composite([TenantIdParams, Type.Object({ user_id: UserId })]),
         querystring: Type.Object(
           {

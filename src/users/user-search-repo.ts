@@ -42,14 +42,16 @@ export async function searchUsers(
       query = query.where(
         value === undefined
           ? sql<boolean>`${field} is not null`
-          : sql<boolean>`((properties::jsonb ->> ${property}) = ${value} or (jsonb_typeof(${field}) = 'array' and exists (select 1 from jsonb_array_elements_text(${field}) as e(v) where e.v = ${value})))`,
+          : sql<boolean>`((properties::jsonb ->> ${property}) = ${value} or (jsonb_typeof(${field}) = 'array'
+              and exists (select 1 from jsonb_array_elements_text(${field}) as e(v) where e.v = ${value})))`,
       );
     } else {
       const path = `$."${property}"`;
       query = query.where(
         value === undefined
           ? sql<boolean>`json_type(properties, ${path}) is not null`
-          : sql<boolean>`(cast(json_extract(properties, ${path}) as text) = ${value} or (json_type(properties, ${path}) = 'array' and exists (select 1 from json_each(properties, ${path}) where cast(json_each.value as text) = ${value})))`,
+          : sql<boolean>`(cast(json_extract(properties, ${path}) as text) = ${value} or (json_type(properties, ${path}) = 'array'
+              and exists (select 1 from json_each(properties, ${path}) where cast(json_each.value as text) = ${value})))`,
       );
     }
   }

@@ -42,7 +42,8 @@ export const adminDeliveryActionRoutes: FastifyPluginAsyncTypebox<AdminDeliveryA
         tags,
         security,
         summary:
-          "Queue a new delivery of an earlier delivery's body, under a new id; the earlier one is left unchanged (429 while 5 tests or resends are pending)",
+          "Queue a new delivery of an earlier delivery's body, under a new id; the earlier one is left unchanged " +
+          '(429 while 5 tests or resends are pending)',
         params: Type.Composite([TenantIdParams, Type.Object({ delivery_id: Type.String({ minLength: 1, maxLength: 64 }) })]),
         response: withProblems({ 202: Queued }, [401, 403, 404, 409, 429]),
       },

@@ -74,7 +74,8 @@ async function queueManual(
       // A slot frees when one of them settles: not before the first is next attempted, and that attempt may take the whole timeout.
       const retryAfter = Math.max(1, Math.ceil((Math.max(pending.nextAttemptAt ?? now, now) - now + deps.config.webhook.timeoutMs) / 1000));
       throw errors.tooManyRequests(
-        `Tenant ${tenantId} has ${pending.count} test or resent webhook deliveries waiting to be sent; at most ${MAX_PENDING_MANUAL} may wait at once. ` +
+        `Tenant ${tenantId} has ${pending.count} test or resent webhook deliveries waiting to be sent; at most ` +
+          `${MAX_PENDING_MANUAL} may wait at once. ` +
           `Retry after ${retryAfter} s; GET /admin/v1/tenants/${tenantId}/webhook/deliveries?status=pending shows them.`,
         retryAfter,
       );

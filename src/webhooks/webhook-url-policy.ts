@@ -31,7 +31,10 @@ export async function webhookUrlProblem(raw: string, policy: WebhookUrlPolicy): 
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `uses ${url.protocol}; a webhook URL is http or https`;
   if (url.username !== '' || url.password !== '') {
-    return 'carries a user name or password; credentials in a webhook URL are refused (they would be shown with the tenant): verify deliveries by their signature instead';
+    return (
+      'carries a user name or password; credentials in a webhook URL are refused (they would be shown with the ' +
+      'tenant): verify deliveries by their signature instead'
+    );
   }
   if (url.protocol === 'http:' && policy.requireHttps) return 'uses plain http; this service sends webhooks over https only';
   if (policy.allowPrivateNetwork) return null;

@@ -58,7 +58,8 @@ export const CONTENT_COMMANDS: Commands = {
   ],
   'sources delete': ['sources delete SOURCE', (a) => ({ method: 'DELETE', path: `/admin/v1/sources/${one(a, 'sources delete SOURCE')}` })],
   'contents list': [
-    'contents list [--source SOURCE] [--category C] [--language L] [--area AREA_ID] [--from ISO] [--to ISO] [--q WORDS] [--hidden true|false] [--limit N] [--cursor C]',
+    'contents list [--source SOURCE] [--category C] [--language L] [--area AREA_ID] [--from ISO] [--to ISO] ' +
+      '[--q WORDS] [--hidden true|false] [--limit N] [--cursor C]',
     (_a, f) => ({
       method: 'GET',
       path: `/admin/v1/contents${query({

@@ -3,7 +3,8 @@ import { jsonArg, need, one, str, type Commands } from './admin-args.js';
 /** A tenant's experiments (docs/experiments.md). */
 export const EXPERIMENT_COMMANDS: Commands = {
   'experiments create': [
-    'experiments create TENANT --json \'{"scenario": S, "variants": [{"name": N, "algorithm_id": A, "share": 0.5}, …]}\'|@file  (docs/experiments.md)',
+    'experiments create TENANT ' +
+      '--json \'{"scenario": S, "variants": [{"name": N, "algorithm_id": A, "share": 0.5}, …]}\'|@file  (docs/experiments.md)',
     (a, f) => ({
       method: 'POST',
       path: `/admin/v1/tenants/${one(a, 'experiments create TENANT --json SPEC')}/experiments`,

@@ -12,7 +12,8 @@ const tenantFields = (f: Flags) => ({
 /** Tenants, their API keys, webhook, algorithms and scenarios. */
 export const TENANT_COMMANDS: Commands = {
   'tenants create': [
-    'tenants create --name N --plan starter|professional|enterprise|custom [--rate N] [--cap CREDITS] [--anchor-day D] [--no-default-scenarios]',
+    'tenants create --name N --plan starter|professional|enterprise|custom [--rate N] [--cap CREDITS] ' +
+      '[--anchor-day D] [--no-default-scenarios]',
     (_a, f) => ({
       method: 'POST',
       path: '/admin/v1/tenants',
@@ -65,10 +66,11 @@ export const TENANT_COMMANDS: Commands = {
   ],
   'webhook deliveries': [
     'webhook deliveries TENANT [--status pending|delivered|failed|cancelled] [--limit N] [--cursor C]',
-    (a, f) => ({
-      method: 'GET',
-      path: `/admin/v1/tenants/${one(a, 'webhook deliveries TENANT')}/webhook/deliveries${query({ status: str(f.status), limit: str(f.limit), cursor: str(f.cursor) })}`,
-    }),
+    (a, f) => {
+      const tenant = one(a, 'webhook deliveries TENANT');
+      const filters = query({ status: str(f.status), limit: str(f.limit), cursor: str(f.cursor) });
+      return { method: 'GET', path: `/admin/v1/tenants/${tenant}/webhook/deliveries${filters}` };
+    },
   ],
   'algorithms put': [
     'algorithms put TENANT ALGORITHM --json CONFIG|@file',
