@@ -158,7 +158,8 @@ export const en = {
   'algo.weights.relevance.help': 'How well the article matches what the user read, liked and declared as interests.',
   'algo.weights.collaborative': 'Readers like them',
   'algo.weights.collaborative.help':
-    "What readers who engage like this user engaged with: the tenant's collaborative model, trained from clicks every few minutes. New articles get 0 until they are read.",
+    "What readers who engage like this user engaged with: the tenant's collaborative model, trained from clicks " +
+    'every few minutes. New articles get 0 until they are read.',
   'algo.weights.area': 'Area',
   'algo.weights.area.help': 'Articles about the requested or profile area (1 at the place, 0.6 its city, 0.3 its prefecture).',
   'algo.weights.follow': 'Followed source',
@@ -358,7 +359,8 @@ export const en = {
 
   'audit.title': 'Audit log',
   'audit.intro':
-    "Every change to this tenant's keys, plan, cap, webhook, algorithms, scenarios, push jobs and console users, newest first, with who made it.",
+    "Every change to this tenant's keys, plan, cap, webhook, algorithms, scenarios, push jobs and console users, " +
+    'newest first, with who made it.',
   'audit.introAll': 'Every admin change, for every tenant and of sources, areas and console users, newest first, with who made it.',
   'audit.changes': 'Changes',
   'audit.none': 'No changes yet.',
@@ -473,7 +475,8 @@ export const en = {
   'trends.channelFeed': 'Feed',
   'trends.channelPush': 'Push',
   'trends.filteredNote':
-    "Showing {scenario} · {channel}: active users, impressions, clicks, CTR and push clicks are those of this scenario and channel; sessions are the whole tenant's.",
+    'Showing {scenario} · {channel}: active users, impressions, clicks, CTR and push clicks are those of this ' +
+    "scenario and channel; sessions are the whole tenant's.",
   'tenantEdit.title': 'Tenant',
   'tenantEdit.titleNamed': 'Tenant {name}',
   'tenantEdit.edit': 'Edit',
@@ -488,7 +491,9 @@ export const en = {
   'done.tenantSaved': 'Tenant {name} saved.',
   'tenantEdit.deleteSection': 'Delete the tenant',
   'tenantEdit.deleteHelp':
-    'Removes the tenant and all of its data: API keys (they stop working at once), users, events, statistics, algorithms, scenarios, push jobs and files, webhook deliveries, usage, and its console members. The audit log is kept. This cannot be undone.',
+    'Removes the tenant and all of its data: API keys (they stop working at once), users, events, statistics, ' +
+    'algorithms, scenarios, push jobs and files, webhook deliveries, usage, and its console members. The audit log ' +
+    'is kept. This cannot be undone.',
   'tenantEdit.delete': 'Delete tenant',
   'tenantEdit.deleteTitle': 'Delete {name} and all of its data?',
   'tenantEdit.deleteBody':
@@ -565,13 +570,15 @@ export const en = {
   'article.delete': 'Delete article',
   'article.deleteTitle': 'Delete this article?',
   'article.deleteBody':
-    "“{title}” is removed: no feed or push job serves it again. If its source still lists it, the next crawl stores it anew; lower the source's trust level to keep it out.",
+    '“{title}” is removed: no feed or push job serves it again. If its source still lists it, the next crawl stores ' +
+    "it anew; lower the source's trust level to keep it out.",
   'done.articleDeleted': 'Article “{title}” deleted.',
   'article.hide': 'Hide article',
   'article.unhide': 'Unhide article',
   'article.hideTitle': 'Hide this article?',
   'article.hideBody':
-    '“{title}” stays stored but no feed, push job or content request serves it until you unhide it. A crawl that finds it again keeps it hidden.',
+    '“{title}” stays stored but no feed, push job or content request serves it until you unhide it. A crawl that ' +
+    'finds it again keeps it hidden.',
   'article.hideReason': 'Reason',
   'article.hideReasonHelp': 'Shown to other operators with the article.',
   'article.hiddenNote': 'Hidden on {at}: {reason}',
@@ -631,7 +638,8 @@ export const en = {
   'experiments.title': 'Experiments',
   'experiments.create': 'Start an experiment',
   'experiments.createHelp':
-    "Split a scenario's traffic between algorithms. Each user stays in one variant; clicks, likes, shares, dwell time and push clicks are counted for the variant that served them.",
+    "Split a scenario's traffic between algorithms. Each user stays in one variant; clicks, likes, shares, dwell " +
+    'time and push clicks are counted for the variant that served them.',
   'experiments.scenario': 'Scenario',
   'experiments.minUsers': 'Users per variant before a winner is called',
   'experiments.minUsersHelp': 'Decide it before you start: looking every day and stopping at the first good day calls false winners.',
@@ -683,7 +691,8 @@ export const en = {
   'experiments.credits': 'Credits',
   'experiments.isControl': 'control',
   'experiments.testNote':
-    'Two-proportion z-test on the share of users who clicked, against control; * = significant at {alpha} (0.05 divided among the comparisons).',
+    'Two-proportion z-test on the share of users who clicked, against control; * = significant at {alpha} (0.05 ' +
+    'divided among the comparisons).',
   'experiments.dailyCtr': 'CTR per day',
   'experiments.shares': 'Shares',
   'experiments.sharesHelp': 'New shares apply to users not assigned yet: nobody already in a variant moves.',
@@ -699,7 +708,8 @@ export const en = {
   'experiments.allocation.fixed': 'Fixed shares (A/B test)',
   'experiments.allocation.thompson': 'Bandit (Thompson sampling)',
   'experiments.banditShares':
-    'A bandit sets these shares every 10 minutes from the results, towards the variant most likely best (each keeps at least 5%). Last set: {at}. Users already assigned stay.',
+    'A bandit sets these shares every 10 minutes from the results, towards the variant most likely best (each keeps ' +
+    'at least 5%). Last set: {at}. Users already assigned stay.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -56,7 +56,8 @@ export function ArticlePage({ contentId }: { contentId: string }) {
   const rows: [string, ComponentChildren][] = [
     [
       t('article.source'),
-      `${a.source.name} · ${t('article.trust', { level: a.source.trust_level })}${a.source.active ? '' : ` · ${t('article.sourcePaused')}`}`,
+      `${a.source.name} · ${t('article.trust', { level: a.source.trust_level })}` +
+        (a.source.active ? '' : ` · ${t('article.sourcePaused')}`),
     ],
     [
       t('article.url'),

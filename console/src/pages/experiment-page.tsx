@@ -175,7 +175,8 @@ export function ExperimentPage({ tenantId, experimentId }: { tenantId: string; e
                 </td>
                 <td class="num">
                   {v.vs_control
-                    ? `${v.vs_control.p_value < 0.001 ? '< 0.001' : formatNumber(lang, v.vs_control.p_value, 3)}${v.vs_control.significant ? ' *' : ''}`
+                    ? (v.vs_control.p_value < 0.001 ? '< 0.001' : formatNumber(lang, v.vs_control.p_value, 3)) +
+                      (v.vs_control.significant ? ' *' : '')
                     : '—'}
                 </td>
                 <td class="num">{formatNumber(lang, v.clicks_per_user)}</td>
