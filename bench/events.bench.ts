@@ -134,7 +134,10 @@ async function measure(durationSeconds: number, databaseUrl: string, env: Record
     return [
       {
         name: `POST /v1/events, ${EVENTS_PER_REQUEST}/request, ${CONNECTIONS} conn (durable)`,
-        value: `${Math.round(storedPerSecond)} events/s stored (${stored} stored of ${sent} sent; ${Math.round(result.requestsPerSecond)} req/s answered), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, non-2xx ${result.non2xx}`,
+        value:
+          `${Math.round(storedPerSecond)} events/s stored (${stored} stored of ${sent} sent; ` +
+          `${Math.round(result.requestsPerSecond)} req/s answered), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
+          `non-2xx ${result.non2xx}`,
         target: '≥ 40,000 events/s (SQLite), ≥ 20,000 (PostgreSQL)',
       },
       {
@@ -144,7 +147,9 @@ async function measure(durationSeconds: number, databaseUrl: string, env: Record
       },
       {
         name: 'event processing lag, 202 → effect (last 60 s)',
-        value: `p50 ${quantile(metrics, '0.5').toFixed(0)} ms, p99 ${quantile(metrics, '0.99').toFixed(0)} ms; backlog drained ${drainSeconds.toFixed(1)} s after load`,
+        value:
+          `p50 ${quantile(metrics, '0.5').toFixed(0)} ms, p99 ${quantile(metrics, '0.99').toFixed(0)} ms; ` +
+          `backlog drained ${drainSeconds.toFixed(1)} s after load`,
         target: 'p99 < 1 s',
       },
     ];

@@ -152,7 +152,10 @@ try {
     },
     {
       name: 'per page: distinct categories; largest source; largest category',
-      value: `mean ${mean(pages.map((p) => p.categories)).toFixed(1)}; max ${Math.max(...pages.map((p) => p.perSource))} (mean ${mean(pages.map((p) => p.perSource)).toFixed(1)}); max ${Math.max(...pages.map((p) => p.perCategory))} (mean ${mean(pages.map((p) => p.perCategory)).toFixed(1)})`,
+      value:
+        `mean ${mean(pages.map((p) => p.categories)).toFixed(1)}; max ` +
+        `${Math.max(...pages.map((p) => p.perSource))} (mean ${mean(pages.map((p) => p.perSource)).toFixed(1)}); max ` +
+        `${Math.max(...pages.map((p) => p.perCategory))} (mean ${mean(pages.map((p) => p.perCategory)).toFixed(1)})`,
     },
     {
       name: 'age of served items',

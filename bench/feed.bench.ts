@@ -7,7 +7,7 @@ import type { BenchRow } from './contents-pipeline.bench.js';
 import { scheduleSessions, sessionStream } from './lib/app-traffic.js';
 import { serverEnv, withDatabase, type BenchBackend, type BenchDatabase } from './lib/backends.js';
 import { startTarget, type BenchTarget } from './lib/child.js';
-import { topFunctions } from './lib/cpu-profile.js';
+import { profileTable, topFunctions } from './lib/cpu-profile.js';
 import { generateFeedData } from './lib/feed-data.js';
 import { listMemory } from './lib/list-memory.js';
 import { startFeedNode } from './lib/feed-node.js';
@@ -141,7 +141,10 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
     rows.push(
       {
         name: 'feed server boot + first feed (pool, index)',
-        value: `${s(boot.firstPersonalMs)}, first feeds after listening ${(boot.firstPersonalMs - boot.listeningMs).toFixed(0)} ms, RSS ${readyMb.toFixed(0)} MB; then ${quiet.toFixed(0)} s more until idle (< 0.2 cores for 1 s)`,
+        value:
+          `${s(boot.firstPersonalMs)}, first feeds after listening ` +
+          `${(boot.firstPersonalMs - boot.listeningMs).toFixed(0)} ms, RSS ${readyMb.toFixed(0)} MB; then ` +
+          `${quiet.toFixed(0)} s more until idle (< 0.2 cores for 1 s)`,
       },
       {
         name: 'boot: process start → first 200 feed with items (`node dist/main.js serve`, as production)',
@@ -221,7 +224,10 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
     const reg = closedRounds([registered], 'pages');
     rows.push({
       name: `GET /v1/feed, registered users' first pages only (${CONNECTIONS} conn)`,
-      value: `${Math.round(reg.perSecond)} pages/s, p50 ${fmtMs(reg.p50)}, p99 ${fmtMs(reg.p99)}, failed ${reg.failed}; CPU ${cpuPerAnswer(registered, pagesOf(registered).served)} per page (floor ${flp.cpuMs.toFixed(3)} ms)`,
+      value:
+        `${Math.round(reg.perSecond)} pages/s, p50 ${fmtMs(reg.p50)}, p99 ${fmtMs(reg.p99)}, failed ` +
+        `${reg.failed}; CPU ${cpuPerAnswer(registered, pagesOf(registered).served)} per page (floor ` +
+        `${flp.cpuMs.toFixed(3)} ms)`,
     });
 
     for (const { pagesPerSecond, target } of RATES) {
@@ -284,7 +290,8 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
       await feed.stop(); // the profile is written on exit
       const { file, rows: top } = topFunctions(profileDir, 40, spans);
       console.log(
-        `CPU profile of the feed server on ${backend.name} (self time in the app-traffic rounds and the 500 pages/s window; ${file}):\n${top.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n`,
+        `CPU profile of the feed server on ${backend.name} (self time in the app-traffic rounds and the 500 pages/s window; ` +
+          `${file}):\n${profileTable(top)}\n`,
       );
     }
   } finally {
@@ -301,7 +308,8 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
 function memoryValue(before: Scrape, after: Scrape): string {
   const [rssBefore, rssAfter] = [metric(before, 'process_resident_memory_bytes'), metric(after, 'process_resident_memory_bytes')];
   const [listsBefore, listsAfter] = [metric(before, 'feed_ranked_lists', 'max'), metric(after, 'feed_ranked_lists', 'max')];
-  const rss = `RSS ${((rssBefore ?? NaN) / MB).toFixed(0)} MB after the warm-up → ${((rssAfter ?? NaN) / MB).toFixed(0)} MB after the loads`;
+  const [mbBefore, mbAfter] = [((rssBefore ?? NaN) / MB).toFixed(0), ((rssAfter ?? NaN) / MB).toFixed(0)];
+  const rss = `RSS ${mbBefore} MB after the warm-up → ${mbAfter} MB after the loads`;
   if (listsBefore === undefined || listsAfter === undefined) return `${rss}; feed_ranked_lists n/a`;
   const added = listsAfter - listsBefore;
   const per =
@@ -339,7 +347,9 @@ async function pushWindow(feed: BenchTarget, target: MeasuredTarget, seconds: nu
     { name: `${label}: HTTP thread event-loop delay`, value: eventLoopDelay(m.after!), target: 'p99 < 5 ms' },
     {
       name: `${label}: pages`,
-      value: `${pagesValue(m).text}; job ${after.status} at the window's end (${after.users_processed.toLocaleString('en')} users processed as last reported); cores: ${coresUsed(m)}`,
+      value:
+        `${pagesValue(m).text}; job ${after.status} at the window's end ` +
+        `(${after.users_processed.toLocaleString('en')} users processed as last reported); cores: ${coresUsed(m)}`,
     },
   ];
 }

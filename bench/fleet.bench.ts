@@ -6,7 +6,7 @@ import { TrackingTokens } from '../src/tracking/tracking-token.js';
 import type { BenchRow } from './contents-pipeline.bench.js';
 import { FEED_DATA, feedPath } from './feed.bench.js';
 import { sqliteBackend, type BenchBackend, type BenchDatabase } from './lib/backends.js';
-import { topFunctions } from './lib/cpu-profile.js';
+import { profileTable, topFunctions } from './lib/cpu-profile.js';
 import { measureCpu } from './lib/cpu-sampler.js';
 import { generateFeedData } from './lib/feed-data.js';
 import { cpuRows, loadValue, summarise, times, type Window } from './lib/fleet-report.js';
@@ -153,7 +153,9 @@ export async function fleetBench(durationSeconds: number, backend: BenchBackend)
           spans.get(setup)!.push([from, nowUs()]);
           const window: Window = { load: result, cpu, reads, ...(kind === 'events' && { drainSeconds: await drain(setup) }) };
           console.log(
-            `fleet round ${round + 1} ${kind} ${setup.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(0)} ms, machine ${cpu.machineCores.toFixed(2)} cores busy (waited ${quietAfter.toFixed(0)} s for quiet)`,
+            `fleet round ${round + 1} ${kind} ${setup.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ` +
+              `${result.p99Ms.toFixed(0)} ms, machine ${cpu.machineCores.toFixed(2)} cores busy (waited ` +
+              `${quietAfter.toFixed(0)} s for quiet)`,
           );
           windows.set(`${setup.name} ${kind}`, [...(windows.get(`${setup.name} ${kind}`) ?? []), window]);
         }
@@ -203,7 +205,8 @@ export async function fleetBench(durationSeconds: number, backend: BenchBackend)
       [single, fleet].forEach((setup, i) => {
         const { file, rows: top } = topFunctions(profileDirs[i]!, 30, spans.get(setup));
         console.log(
-          `CPU profile of ${setup.processes[0]!.role} of ${setup.name} (self time in its measured windows; ${file}):\n${top.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n`,
+          `CPU profile of ${setup.processes[0]!.role} of ${setup.name} (self time in its measured windows; ` +
+            `${file}):\n${profileTable(top)}\n`,
         );
       });
     }

@@ -62,7 +62,10 @@ export async function itemVectorsBench(): Promise<BenchRow[]> {
     { name: 'item vectors: corpus', value: `${origin}, ${model.terms.length} terms, ${model.dimensions} dimensions` },
     {
       name: 'item vectors: training (tokenise + SVD)',
-      value: `${(trainMs / 1000).toFixed(1)} s; RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, peak ${(peakRss / 2 ** 20).toFixed(0)} MB; model ${((model.termVectors.byteLength + model.idf.byteLength) / 2 ** 20).toFixed(1)} MB`,
+      value:
+        `${(trainMs / 1000).toFixed(1)} s; RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, peak ` +
+        `${(peakRss / 2 ** 20).toFixed(0)} MB; model ` +
+        `${((model.termVectors.byteLength + model.idf.byteLength) / 2 ** 20).toFixed(1)} MB`,
     },
     { name: 'item vectors: projecting an article', value: `${projectUs.toFixed(0)} µs (tokenising included)` },
     { name: `item vectors: top-${NEIGHBOURS} same folder, hashed`, value: sameFolder(hashedSimilarity) },

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTarget } from './lib/child.js';
-import { topFunctions } from './lib/cpu-profile.js';
+import { profileTable, topFunctions } from './lib/cpu-profile.js';
 import { runLoad } from './lib/load.js';
 
 /**
@@ -18,5 +18,5 @@ console.log(await runLoad({ url: target.url, headers: target.headers, connection
 await target.stop();
 
 const { file, rows } = topFunctions(dir, 30);
-for (const row of rows) console.log(`${(row.share * 100).toFixed(1).padStart(5)} %  ${row.name}`);
+console.log(profileTable(rows));
 console.log(`profile: ${file}`);

@@ -12,7 +12,7 @@ import { startTarget, type BenchTarget } from './lib/child.js';
 import { percentile, probeFeed } from './lib/feed-probe.js';
 import { startService, type ServiceProcess } from './lib/service-process.js';
 import { untilIdle } from './lib/until-idle.js';
-import { topFunctions } from './lib/cpu-profile.js';
+import { profileTable, topFunctions } from './lib/cpu-profile.js';
 import { generateFeedData } from './lib/feed-data.js';
 
 const ITEMS = 100_000;
@@ -272,7 +272,7 @@ async function measureOn(backend: BenchBackend, database: BenchDatabase, users: 
     let profileText: string | undefined;
     if (profile) {
       const { file: profileFile, rows } = topFunctions(profileDir);
-      profileText = `${rows.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n(${profileFile}, ${(statSync(profileFile).size / MB).toFixed(0)} MB)`;
+      profileText = `${profileTable(rows)}\n(${profileFile}, ${(statSync(profileFile).size / MB).toFixed(0)} MB)`;
     }
     return {
       users,
@@ -333,12 +333,17 @@ export async function pushBench(_seconds: number, backend: BenchBackend): Promis
       },
       {
         name: `${label}: wall time POST → completed`,
-        value: `${m.wallSeconds.toFixed(1)} s (job ${m.jobSeconds.toFixed(1)} s, ${Math.round(m.users / m.jobSeconds).toLocaleString('en')} users/s; ${Math.round(m.steadyUsersPerSecond).toLocaleString('en')} users/s after the first progress report)`,
+        value:
+          `${m.wallSeconds.toFixed(1)} s (job ${m.jobSeconds.toFixed(1)} s, ` +
+          `${Math.round(m.users / m.jobSeconds).toLocaleString('en')} users/s; ` +
+          `${Math.round(m.steadyUsersPerSecond).toLocaleString('en')} users/s after the first progress report)`,
         ...(m.users === 100_000 && { target: backend.name === 'sqlite' ? '≤ 30 s' : '≤ 60 s' }),
       },
       {
         name: `${label}: service RSS`,
-        value: `${m.rssBeforeMb.toFixed(0)} MB before, peak ${m.rssPeakMb.toFixed(0)} MB during${m.lifetimePeakMb === null ? '' : ` (VmHWM ${m.lifetimePeakMb.toFixed(0)} MB)`}`,
+        value:
+          `${m.rssBeforeMb.toFixed(0)} MB before, peak ${m.rssPeakMb.toFixed(0)} MB ` +
+          `during${m.lifetimePeakMb === null ? '' : ` (VmHWM ${m.lifetimePeakMb.toFixed(0)} MB)`}`,
       },
       {
         name: `${label}: peak RSS / heap used by quarter of the job`,
@@ -347,11 +352,18 @@ export async function pushBench(_seconds: number, backend: BenchBackend): Promis
       },
       {
         name: `${label}: slowest status poll (service stalled)`,
-        value: `${m.stall.seconds.toFixed(1)} s, answered ${m.stall.at.toFixed(1)} s after POST; after the first progress report ${m.laterStallSeconds.toFixed(1)} s`,
+        value:
+          `${m.stall.seconds.toFixed(1)} s, answered ${m.stall.at.toFixed(1)} s after POST; after the first ` +
+          `progress report ${m.laterStallSeconds.toFixed(1)} s`,
       },
       {
-        name: `${label}: feed latency on the ${m.workersPeakMb.length > 0 ? 'API node' : 'same node'}, ${FEED_RATE}/s random users, before → during the job`,
-        value: `p50 ${m.feed.before.p50.toFixed(1)} → ${m.feed.during.p50.toFixed(1)} ms, p99 ${m.feed.before.p99.toFixed(1)} → ${m.feed.during.p99.toFixed(1)} ms (${m.feed.before.n} / ${m.feed.during.n} requests, ${m.feed.before.failed + m.feed.during.failed} failed)`,
+        name:
+          `${label}: feed latency on the ${m.workersPeakMb.length > 0 ? 'API node' : 'same node'}, ` +
+          `${FEED_RATE}/s random users, before → during the job`,
+        value:
+          `p50 ${m.feed.before.p50.toFixed(1)} → ${m.feed.during.p50.toFixed(1)} ms, p99 ` +
+          `${m.feed.before.p99.toFixed(1)} → ${m.feed.during.p99.toFixed(1)} ms (${m.feed.before.n} / ` +
+          `${m.feed.during.n} requests, ${m.feed.before.failed + m.feed.during.failed} failed)`,
         target: 'p99 + ≤ 10 ms',
       },
       ...(m.workersPeakMb.length > 0
@@ -359,7 +371,10 @@ export async function pushBench(_seconds: number, backend: BenchBackend): Promis
         : []),
       {
         name: `${label}: file`,
-        value: `${m.fileMb.toFixed(1)} MB, ${m.users.toLocaleString('en')} lines, ${m.candidates.toLocaleString('en')} candidates, downloaded and checked in ${m.downloadSeconds.toFixed(1)} s`,
+        value:
+          `${m.fileMb.toFixed(1)} MB, ${m.users.toLocaleString('en')} lines, ` +
+          `${m.candidates.toLocaleString('en')} candidates, downloaded and checked in ` +
+          `${m.downloadSeconds.toFixed(1)} s`,
       },
     );
   }
@@ -367,7 +382,10 @@ export async function pushBench(_seconds: number, backend: BenchBackend): Promis
     const [small, large] = [results[0]!, results[results.length - 1]!];
     rows.push({
       name: `push job peak RSS, ${small.users.toLocaleString('en')} → ${large.users.toLocaleString('en')} users`,
-      value: `${small.rssPeakMb.toFixed(0)} → ${large.rssPeakMb.toFixed(0)} MB (${large.rssPeakMb - small.rssPeakMb >= 0 ? '+' : ''}${(large.rssPeakMb - small.rssPeakMb).toFixed(0)} MB for ${(large.users / small.users).toFixed(0)}× the users)`,
+      value:
+        `${small.rssPeakMb.toFixed(0)} → ${large.rssPeakMb.toFixed(0)} MB ` +
+        `(${large.rssPeakMb - small.rssPeakMb >= 0 ? '+' : ''}${(large.rssPeakMb - small.rssPeakMb).toFixed(0)} MB ` +
+        `for ${(large.users / small.users).toFixed(0)}× the users)`,
       target: 'flat',
     });
   }

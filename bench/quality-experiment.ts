@@ -111,17 +111,19 @@ try {
   for (const r of results) {
     rows.push({
       name: `seed ${r.seed}`,
-      value: `${r.winner ?? 'no winner'} after ${r.users} readers (${(r.users / READERS_PER_DAY).toFixed(1)} days at ${READERS_PER_DAY}/day); users who clicked: ${Object.entries(
-        r.conversion,
-      )
-        .map(([v, c]) => `${v} ${(c * 100).toFixed(1)} %`)
-        .join(', ')}; p ${r.pValue?.toExponential(2) ?? '—'}; ${await weightsInUse(r.seed)}`,
+      value:
+        `${r.winner ?? 'no winner'} after ${r.users} readers (${(r.users / READERS_PER_DAY).toFixed(1)} days at ${READERS_PER_DAY}/day); ` +
+        `users who clicked: ${Object.entries(r.conversion)
+          .map(([v, c]) => `${v} ${(c * 100).toFixed(1)} %`)
+          .join(', ')}; p ${r.pValue?.toExponential(2) ?? '—'}; ${await weightsInUse(r.seed)}`,
     });
   }
   rows.push(
     {
       name: 'right winner called',
-      value: `${called.length} of ${results.length} seeds; readers: median ${called[Math.floor(called.length / 2)] ?? '—'}, most ${called.at(-1) ?? '—'}`,
+      value:
+        `${called.length} of ${results.length} seeds; ` +
+        `readers: median ${called[Math.floor(called.length / 2)] ?? '—'}, most ${called.at(-1) ?? '—'}`,
       target: `${results.length} of ${results.length}`,
     },
     { name: 'worse variant called', value: `${wrong} of ${results.length}`, target: '0' },

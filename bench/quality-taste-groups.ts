@@ -197,7 +197,9 @@ try {
   rows.push(
     {
       name: 'corpus (generated, SQLite)',
-      value: `${data.items.length} items, ${data.sources.length} sources; ${GROUPS} groups × ${ITEMS_PER_GROUP} liked items (${(randomShare * 100).toFixed(1)} % of the pool)`,
+      value:
+        `${data.items.length} items, ${data.sources.length} sources; ${GROUPS} groups × ${ITEMS_PER_GROUP} ` +
+        `liked items (${(randomShare * 100).toFixed(1)} % of the pool)`,
     },
     { name: 'crowd', value: `${crowd.length} readers, ${CROWD_ROUNDS} rounds, ${crowdClicks} clicks` },
     { name: 'training (last, through the API)', value: `${last.ms.toFixed(0)} ms: ${JSON.stringify(last.report)}` },
@@ -207,7 +209,9 @@ try {
     const c = mean(contentOnly.get(m)!);
     rows.push({
       name: `newcomers' precision@${PAGE} after ${m} clicks (${learned.get(m)!.length}/${newcomers.length})`,
-      value: `${(p * 100).toFixed(1)} % = ${(p / randomShare).toFixed(1)}× random; content alone ${(c * 100).toFixed(1)} % = ${(c / randomShare).toFixed(1)}×`,
+      value:
+        `${(p * 100).toFixed(1)} % = ${(p / randomShare).toFixed(1)}× random; content alone ` +
+        `${(c * 100).toFixed(1)} % = ${(c / randomShare).toFixed(1)}×`,
       target: m === 5 ? '≥ 3× random' : '',
     });
   }

@@ -202,12 +202,16 @@ try {
     },
     {
       name: 'topics',
-      value: `${topics.map((t, i) => `${t} ${sizes[i]}`).join(', ')} articles (words with under ${MIN_TOPIC_ARTICLES} dropped; random page on topic: ${(base * 100).toFixed(1)} %)`,
+      value:
+        `${topics.map((t, i) => `${t} ${sizes[i]}`).join(', ')} articles (words with under ` +
+        `${MIN_TOPIC_ARTICLES} dropped; random page on topic: ${(base * 100).toFixed(1)} %)`,
     },
     {
       name: 'item vectors',
       value: itemVectors?.trained
-        ? `LSA v${itemVectors.version}, ${itemVectors.dimensions} dimensions, ${itemVectors.terms} terms, ${itemVectors.articles} articles: trained in ${(itemVectors.trainMs / 1000).toFixed(1)} s, ${itemVectors.projected} projected in ${(itemVectors.projectMs / 1000).toFixed(1)} s`
+        ? `LSA v${itemVectors.version}, ${itemVectors.dimensions} dimensions, ${itemVectors.terms} terms, ` +
+          `${itemVectors.articles} articles: trained in ${(itemVectors.trainMs / 1000).toFixed(1)} s, ` +
+          `${itemVectors.projected} projected in ${(itemVectors.projectMs / 1000).toFixed(1)} s`
         : 'none (hashed vectors alone)',
     },
     { name: 'weights at the end', value: `${preview.meta.weights.source}: ${JSON.stringify(preview.meta.weights.in_use)}` },

@@ -72,7 +72,8 @@ async function soak(backend: BenchBackend, database: BenchDatabase): Promise<Ben
     const capacity = pagesOf(capacityRun).servedPerSecond;
     const pagesPerSecond = FIXED_RATE ?? Math.max(1, Math.round(capacity / 2));
     console.log(
-      `soak: capacity ${capacity.toFixed(0)} pages/s (closed loop, ${CAPACITY_CONNECTIONS} conn); ${MINUTES} min at ${pagesPerSecond} pages/s`,
+      `soak: capacity ${capacity.toFixed(0)} pages/s (closed loop, ${CAPACITY_CONNECTIONS} conn); ${MINUTES} min at ` +
+        `${pagesPerSecond} pages/s`,
     );
     await untilIdle([pid]);
 
@@ -95,7 +96,9 @@ async function soak(backend: BenchBackend, database: BenchDatabase): Promise<Ben
     // The series behind the slope, a sample a minute, so a run's log shows the shape (push jobs every 5 min, caches filling).
     for (const x of samples.filter((_, i) => i % 6 === 0)) {
       console.log(
-        `soak ${((x.at - startAt) / 60_000).toFixed(1)} min: RSS ${x.rssMb.toFixed(0)} MB (anonymous ${x.rssAnonMb.toFixed(0)}, HTTP thread heap ${x.heapMb.toFixed(0)}), ${x.fds} fds, event-loop p99 ${x.loopP99Ms.toFixed(1)} ms, ${x.lists} ranked lists`,
+        `soak ${((x.at - startAt) / 60_000).toFixed(1)} min: RSS ${x.rssMb.toFixed(0)} MB (anonymous ` +
+          `${x.rssAnonMb.toFixed(0)}, HTTP thread heap ${x.heapMb.toFixed(0)}), ${x.fds} fds, event-loop p99 ` +
+          `${x.loopP99Ms.toFixed(1)} ms, ${x.lists} ranked lists`,
       );
     }
 

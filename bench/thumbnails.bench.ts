@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BenchRow } from './contents-pipeline.bench.js';
 import { serverEnv, withDatabase, type BenchBackend } from './lib/backends.js';
 import { startTarget } from './lib/child.js';
-import { topFunctions } from './lib/cpu-profile.js';
+import { profileTable, topFunctions } from './lib/cpu-profile.js';
 import { runLoad } from './lib/load.js';
 import { startPhotoOrigin } from './lib/photo-origin.js';
 
@@ -73,7 +73,10 @@ async function measure(durationSeconds: number, env: Record<string, string>): Pr
       const { all, fetched, stored } = cold.get(format.name)!;
       rows.push({
         name: `cold ${format.name} 400 px (${all.length} encodes, sequential)`,
-        value: `p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))}; with fetch p50 ${ms(percentile(fetched, 50))} (n=${fetched.length}), stored original p50 ${ms(percentile(stored, 50))} (n=${stored.length})`,
+        value:
+          `p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))}; with fetch p50 ` +
+          `${ms(percentile(fetched, 50))} (n=${fetched.length}), stored original p50 ${ms(percentile(stored, 50))} ` +
+          `(n=${stored.length})`,
         ...(format.name === 'AVIF' && { target: 'p50 < 300 ms' }),
       });
     }
@@ -96,7 +99,9 @@ async function measure(durationSeconds: number, env: Record<string, string>): Pr
         });
         rows.push({
           name: `warm ${format.name} ${mix ? `mix of ${ARTICLES} URLs` : 'one URL'} (10 conn, ${durationSeconds} s)`,
-          value: `${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, non-2xx ${result.non2xx + result.errors}`,
+          value:
+            `${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
+            `non-2xx ${result.non2xx + result.errors}`,
           target: '≥ 3,000 req/s',
         });
       }
@@ -107,9 +112,7 @@ async function measure(durationSeconds: number, env: Record<string, string>): Pr
   }
   if (profileDir) {
     const { file, rows: top } = topFunctions(profileDir, 20);
-    console.log(
-      `CPU profile of the thumbnail server (${file}):\n${top.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n')}\n`,
-    );
+    console.log(`CPU profile of the thumbnail server (${file}):\n${profileTable(top)}\n`);
   }
   return rows;
 }

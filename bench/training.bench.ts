@@ -45,7 +45,9 @@ export async function trainingBench(_seconds: number, backend: BenchBackend): Pr
       },
       {
         name: `training ${backend.name}: one run`,
-        value: `${(r.totalMs! / 1000).toFixed(1)} s (read ${(r.readMs! / 1000).toFixed(1)} s, factorise ${(r.trainMs! / 1000).toFixed(1)} s, store the rest); CPU ${(r.cpuMs! / 1000).toFixed(1)} s`,
+        value:
+          `${(r.totalMs! / 1000).toFixed(1)} s (read ${(r.readMs! / 1000).toFixed(1)} s, factorise ` +
+          `${(r.trainMs! / 1000).toFixed(1)} s, store the rest); CPU ${(r.cpuMs! / 1000).toFixed(1)} s`,
       },
       { name: `training ${backend.name}: memory`, value: `peak RSS ${r.peakRssMb} MB (process at start ${r.rssBeforeMb} MB)` },
     ];

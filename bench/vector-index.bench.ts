@@ -194,7 +194,8 @@ function measure(name: string, pool: Float32Array[]): void {
     const kept = timeQueries(index, qs, 200, keep);
     const short = kept.results.filter((r) => r.length < Math.min(200, Math.floor(pool.length / every))).length;
     console.log(
-      `filter keeping 1 in ${every}, k=200, default probes: wall ${kept.wall} ms, recall@200 ${recall(kept.results, exactKept.results, 200)}, ` +
+      `filter keeping 1 in ${every}, k=200, default probes: wall ${kept.wall} ms, recall@200 ` +
+        `${recall(kept.results, exactKept.results, 200)}, ` +
         `short answers ${short}; exact wall ${exactKept.wall} ms`,
     );
   }

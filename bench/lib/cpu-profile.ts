@@ -49,3 +49,8 @@ export function topFunctions(
     .map(([name, time]) => ({ share: time / total, name }));
   return { file: path.join(dir, file), rows };
 }
+
+/** The rows of topFunctions, one a line: share of the self time, then the function. */
+export function profileTable(rows: { share: number; name: string }[]): string {
+  return rows.map((r) => `${(r.share * 100).toFixed(1).padStart(5)} %  ${r.name}`).join('\n');
+}

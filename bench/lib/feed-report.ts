@@ -54,7 +54,8 @@ export function closedValue(s: ClosedSummary, unit: 'pages' | 'req'): string {
   const events = unit === 'pages' && s.events > 0 ? ` (+ ${Math.round(s.events)} event POSTs/s)` : '';
   return (
     `${Math.round(s.perSecond).toLocaleString('en')} ${unit}/s${events}, p50 ${fmtMs(s.p50)}, p99 ${fmtMs(s.p99)}, failed ${s.failed}; ` +
-    `CPU ${cpuMs(s.cpuMs)} per ${unit === 'pages' ? 'page' : 'request'}; cores: load generator ${cores(s.generatorCores)}, everything else ${cores(s.elsewhereCores)}; rounds ${s.rounds.join(', ')}`
+    `CPU ${cpuMs(s.cpuMs)} per ${unit === 'pages' ? 'page' : 'request'}; cores: load generator ` +
+    `${cores(s.generatorCores)}, everything else ${cores(s.elsewhereCores)}; rounds ${s.rounds.join(', ')}`
   );
 }
 
@@ -68,7 +69,8 @@ export function pagesValue(m: Measured): { all: KindSummary; text: string } {
   return {
     all,
     text:
-      `${Math.round(all.servedPerSecond)} pages/s served of ${Math.round(all.due / ((window.to - window.from) / 1000))} due; all ${fmtLatency(all)}; ` +
+      `${Math.round(all.servedPerSecond)} pages/s served of ` +
+      `${Math.round(all.due / ((window.to - window.from) / 1000))} due; all ${fmtLatency(all)}; ` +
       `first pages (${first.due}, ${share} %) ${fmtLatency(first)}; later pages (${later.due}) ${fmtLatency(later)}`,
   };
 }

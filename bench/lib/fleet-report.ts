@@ -51,7 +51,10 @@ export function loadValue(s: Summary, options: { eventsPerRequest?: number; offe
   // autocannon keeps one request in flight per connection: past saturation it sends fewer than offered.
   const sent = options.offeredRate ? ` (${Math.round(s.sent / options.seconds)} req/s sent of ${options.offeredRate} offered)` : '';
   const drained = s.drain === undefined ? '' : `; backlog applied ${s.drain.toFixed(1)} s after the load`;
-  return `${events}${Math.round(s.rps)} req/s${split}${sent}, p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, non-2xx ${s.failures}; rounds ${s.all.join(', ')} req/s${drained}`;
+  return (
+    `${events}${Math.round(s.rps)} req/s${split}${sent}, p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, non-2xx ${s.failures}; ` +
+    `rounds ${s.all.join(', ')} req/s${drained}`
+  );
 }
 
 /**
@@ -77,29 +80,41 @@ export function cpuRows(label: string, unit: string, setup: Setup, idle: Setup, 
   const perCore = (cpu: number) => (cpu > 0.01 ? `${Math.round(s.rps / cpu)}` : '–');
   const n = cpus().length;
   const apiLabel = api.length > 1 ? 'API nodes' : 'node';
+  const perNode =
+    api.length > 1
+      ? ` (${api.map((p) => `${p.role.replace('API node ', '')} ${per(p.used, s.perNode[p.serves!])}`).join(', ')} per own answer)`
+      : '';
+  const backgroundShare = background.length
+    ? `${background.map((p) => p.role).join(', ')} ${Math.round((background.reduce((m, p) => m + p.used, 0) / service) * 100)} %, `
+    : '';
   return [
     {
       name: `fleet: CPU in cores during ${label}`,
       backend: setup.name,
       value:
-        `${own.map((p) => `${p.role} ${cores(p.used)}`).join(', ')}; PostgreSQL ${cores(pgBench)} (other databases and PG background ${cores(pgAll - pgBench)}); ` +
-        `Redis ${cores(redis)}; load generator ${cores(loader)}; idle setup ${cores(idleCpu)} (${idleParts.map((p) => `${p.role} ${cores(p.used)}`).join(', ')}); ` +
+        `${own.map((p) => `${p.role} ${cores(p.used)}`).join(', ')}; PostgreSQL ${cores(pgBench)} (other databases ` +
+        `and PG background ${cores(pgAll - pgBench)}); ` +
+        `Redis ${cores(redis)}; load generator ${cores(loader)}; idle setup ${cores(idleCpu)} ` +
+        `(${idleParts.map((p) => `${p.role} ${cores(p.used)}`).join(', ')}); ` +
         `everything else ${cores(Math.max(0, rest))}; machine busy ${cores(s.machine)} of ${n}`,
     },
     {
       name: `fleet: CPU ${unit} during ${label}`,
       backend: setup.name,
       value:
-        `${apiLabel} ${per(apiCpu)}${api.length > 1 ? ` (${api.map((p) => `${p.role.replace('API node ', '')} ${per(p.used, s.perNode[p.serves!])}`).join(', ')} per own answer)` : ''}` +
-        `${background.map((p) => `, ${p.role} ${per(p.used)}`).join('')}, PostgreSQL ${per(pgBench)}, Redis ${per(redis)}: service ${per(service)} in all; load generator ${per(loader)}`,
+        `${apiLabel} ${per(apiCpu)}${perNode}` +
+        `${background.map((p) => `, ${p.role} ${per(p.used)}`).join('')}, PostgreSQL ${per(pgBench)}, Redis ` +
+        `${per(redis)}: service ${per(service)} in all; load generator ${per(loader)}`,
     },
     {
       name: `fleet: bottleneck during ${label}`,
       backend: setup.name,
       value:
-        `${s.machine >= 0.9 * n ? 'cores saturated' : 'cores not saturated'} (${cores(s.machine)} of ${n} busy, ${cores(Math.max(0, rest) + pgAll - pgBench)} of it other sessions); ` +
-        `of the service's CPU: ${apiLabel} ${Math.round((apiCpu / service) * 100)} %, PostgreSQL ${Math.round((pgBench / service) * 100)} %, ` +
-        `${background.length ? `${background.map((p) => p.role).join(', ')} ${Math.round((background.reduce((m, p) => m + p.used, 0) / service) * 100)} %, ` : ''}Redis ${Math.round((redis / service) * 100)} %; ` +
+        `${s.machine >= 0.9 * n ? 'cores saturated' : 'cores not saturated'} (${cores(s.machine)} of ${n} busy, ` +
+        `${cores(Math.max(0, rest) + pgAll - pgBench)} of it other sessions); ` +
+        `of the service's CPU: ${apiLabel} ${Math.round((apiCpu / service) * 100)} %, PostgreSQL ` +
+        `${Math.round((pgBench / service) * 100)} %, ` +
+        `${backgroundShare}Redis ${Math.round((redis / service) * 100)} %; ` +
         `answers per core-second: ${apiLabel} ${perCore(apiCpu)}, PostgreSQL ${perCore(pgBench)}`,
     },
   ];

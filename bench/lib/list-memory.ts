@@ -43,7 +43,8 @@ export async function listMemory(feed: BenchTarget, firstUser: number): Promise<
   return (
     `${added.toLocaleString('en')} lists added (${before.lists.toLocaleString('en')} → ${after.lists.toLocaleString('en')}): ` +
     `HTTP thread heap after a full collection ${(before.heapBytes / MB).toFixed(0)} → ${(after.heapBytes / MB).toFixed(0)} MB, ` +
-    `${per10k(after.heapBytes - before.heapBytes).toFixed(1)} MB per 10,000 lists; RSS ${(before.rssBytes / MB).toFixed(0)} → ${(after.rssBytes / MB).toFixed(0)} MB, ` +
+    `${per10k(after.heapBytes - before.heapBytes).toFixed(1)} MB per 10,000 lists; RSS ` +
+    `${(before.rssBytes / MB).toFixed(0)} → ${(after.rssBytes / MB).toFixed(0)} MB, ` +
     `${per10k(after.rssBytes - before.rssBytes).toFixed(1)} MB per 10,000`
   );
 }

@@ -57,7 +57,8 @@ export function eventLoopDelay(after: Scrape): string {
   const fallback =
     lagP99 === undefined || lagMax === undefined
       ? ''
-      : ` (prom-client nodejs_eventloop_lag: p99 ${ms(Math.max(0, lagP99 - PROM_CLIENT_RESOLUTION_S))}, max ${ms(Math.max(0, lagMax - PROM_CLIENT_RESOLUTION_S))} beyond its 10 ms tick)`;
+      : ` (prom-client nodejs_eventloop_lag: p99 ${ms(Math.max(0, lagP99 - PROM_CLIENT_RESOLUTION_S))}, max ` +
+        `${ms(Math.max(0, lagMax - PROM_CLIENT_RESOLUTION_S))} beyond its 10 ms tick)`;
   return `${own}${fallback}`;
 }
 
@@ -79,7 +80,11 @@ export function rankingCost(before: Scrape, after: Scrape, pages: number): strin
     .filter(([, n]) => n !== undefined && n > 0)
     .map(([reason, n]) => `${reason} ${n}`);
   const why = reasons.length > 0 ? ` [${reasons.join(', ')}]` : '';
-  return `${count.toLocaleString('en')} rankings${why} (${pages > 0 ? (count / pages).toFixed(2) : '–'} per page served), ${each} wall each; ranking threads' CPU ${cpuEach} per ranking, ${cpuPage} per page`;
+  const perPage = pages > 0 ? (count / pages).toFixed(2) : '–';
+  return (
+    `${count.toLocaleString('en')} rankings${why} (${perPage} per page served), ${each} wall each; ` +
+    `ranking threads' CPU ${cpuEach} per ranking, ${cpuPage} per page`
+  );
 }
 
 /** The threads a node reports CPU for (src/metrics/runtime-gauges.ts); the HTTP thread is the process less these. */

@@ -65,7 +65,10 @@ export function soakRows(r: SoakResult): BenchRow[] {
   return [
     {
       name: `${label}: capacity (closed loop, 10 conn, 20 s, same sessions, just before)`,
-      value: `${Math.round(r.capacity)} pages/s; the soak offered ${r.fixedRate ? 'SOAK_PAGES_PER_SECOND' : 'half'}: ${r.pagesPerSecond} pages/s (with their events), ${Math.round(users.due / (r.minutes * 60))} user upserts/s, a push job for every user each 5 min`,
+      value:
+        `${Math.round(r.capacity)} pages/s; the soak offered ${r.fixedRate ? 'SOAK_PAGES_PER_SECOND' : 'half'}: ` +
+        `${r.pagesPerSecond} pages/s (with their events), ${Math.round(users.due / (r.minutes * 60))} user ` +
+        `upserts/s, a push job for every user each 5 min`,
     },
     {
       name: `${label}: pages`,
@@ -78,20 +81,27 @@ export function soakRows(r: SoakResult): BenchRow[] {
     { name: `${label}: user upserts (PUT /v1/users/{id})`, value: `${users.due.toLocaleString('en')} due; ${fmtLatency(users)}` },
     {
       name: `${label}: p99 drift, ${edgeLabel}`,
-      value: `pages ${fmtMs(pages(first).p99)} → ${fmtMs(pages(last).p99)}; event POSTs ${fmtMs(posts(first).p99)} → ${fmtMs(posts(last).p99)}`,
+      value:
+        `pages ${fmtMs(pages(first).p99)} → ${fmtMs(pages(last).p99)}; event POSTs ${fmtMs(posts(first).p99)} → ` +
+        `${fmtMs(posts(last).p99)}`,
     },
     {
       name: `${label}: server RSS (${s.length} samples, every 10 s)`,
       value:
-        `${mb(rss[0]!)} at the start, ${mb(rss.at(-1)!)} at the end, max ${mb(max(rss))}; least-squares slope ${rssSlope(s, from).toFixed(1)} MB per 10 min` +
+        `${mb(rss[0]!)} at the start, ${mb(rss.at(-1)!)} at the end, max ${mb(max(rss))}; least-squares slope ` +
+        `${rssSlope(s, from).toFixed(1)} MB per 10 min` +
         (settled ? ` (${rssSlope(s, from, settled).toFixed(1)} MB per 10 min after the first 5 min)` : '') +
         `; ranked lists held ${s[0]!.lists.toLocaleString('en')} → ${s.at(-1)!.lists.toLocaleString('en')}` +
-        `; anonymous RSS ${mb(s[0]!.rssAnonMb)} → ${mb(s.at(-1)!.rssAnonMb)}; HTTP thread heap ${mb(s[0]!.heapMb)} → ${mb(s.at(-1)!.heapMb)} (max ${mb(max(s.map((x) => x.heapMb)))})`,
+        `; anonymous RSS ${mb(s[0]!.rssAnonMb)} → ${mb(s.at(-1)!.rssAnonMb)}; HTTP thread heap ${mb(s[0]!.heapMb)} → ` +
+        `${mb(s.at(-1)!.heapMb)} (max ${mb(max(s.map((x) => x.heapMb)))})`,
     },
     { name: `${label}: server open file descriptors`, value: `${fds[0]} at the start, ${fds.at(-1)} at the end, max ${max(fds)}` },
     {
       name: `${label}: HTTP thread event-loop delay (event_loop_delay_*, per 10 s interval)`,
-      value: `p99 median ${loopP99(s)}, worst interval's p99 ${fmtMs(max(s.map((x) => x.loopP99Ms)))}, max ${fmtMs(max(s.map((x) => x.loopMaxMs)))}; median p99 ${edgeLabel}: ${loopP99(inWindow(first))} → ${loopP99(inWindow(last))}`,
+      value:
+        `p99 median ${loopP99(s)}, worst interval's p99 ${fmtMs(max(s.map((x) => x.loopP99Ms)))}, max ` +
+        `${fmtMs(max(s.map((x) => x.loopMaxMs)))}; median p99 ${edgeLabel}: ${loopP99(inWindow(first))} → ` +
+        `${loopP99(inWindow(last))}`,
     },
     {
       name: `${label}: push jobs (every user × 3)`,
@@ -104,9 +114,12 @@ export function soakRows(r: SoakResult): BenchRow[] {
     {
       name: `${label}: events acknowledged vs applied`,
       value:
-        `${events.acknowledged.toLocaleString('en')} acknowledged (Σ accepted of the 202s); after draining (${r.drain.seconds.toFixed(1)} s, events_unprocessed ${r.drain.backlog}) ` +
+        `${events.acknowledged.toLocaleString('en')} acknowledged (Σ accepted of the 202s); after draining ` +
+        `(${r.drain.seconds.toFixed(1)} s, events_unprocessed ${r.drain.backlog}) ` +
         `${events.stored.toLocaleString('en')} in the event log, ${events.applied.toLocaleString('en')} applied; ` +
-        `${events.lost} lost (acknowledged beyond applied, by session); ${events.unacknowledged.toLocaleString('en')} stored without a 202 received (POSTs still out at the end, or answered late)`,
+        `${events.lost} lost (acknowledged beyond applied, by session); ` +
+        `${events.unacknowledged.toLocaleString('en')} stored without a 202 received (POSTs still out at the end, ` +
+        `or answered late)`,
       target: '0 lost',
     },
   ];

@@ -54,7 +54,8 @@ export async function traceRound(
   for (const [band, b] of [...bands].sort()) {
     const precision = (b.onCount / (b.readers * page)) * 100;
     console.log(
-      `  ${band} clicks: ${b.readers} readers, p@${page} ${precision.toFixed(1)} % | on topic (${b.onCount}): ${means(b.on, b.onCount)} | off (${b.offCount}): ${means(b.off, b.offCount)}`,
+      `  ${band} clicks: ${b.readers} readers, p@${page} ${precision.toFixed(1)} % | on topic (${b.onCount}): ` +
+        `${means(b.on, b.onCount)} | off (${b.offCount}): ${means(b.off, b.offCount)}`,
     );
   }
 }

@@ -60,9 +60,15 @@ const { item } = await ingestContent(deps, {
   areas: ['渋谷駅'],
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(
-  `READY ${JSON.stringify({ url: `${address}/v1/contents/${item.id}`, baseUrl: address, headers: { authorization: `Bearer ${apiKey}` }, tenantId: tenant.id, contentId: item.id, secretKey })}\n`,
-);
+const ready = {
+  url: `${address}/v1/contents/${item.id}`,
+  baseUrl: address,
+  headers: { authorization: `Bearer ${apiKey}` },
+  tenantId: tenant.id,
+  contentId: item.id,
+  secretKey,
+};
+process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
 // A failed close must still end the process (an async listener's rejection would go unhandled).
 process.once('SIGTERM', () => {
   void (async () => {
