@@ -137,7 +137,8 @@ for (let q = 0; q < queries; q++) {
   if (closest) nearestOther.push(closest.i);
 }
 console.log(
-  `top-5 same category: ${((100 * same) / (queries * 5)).toFixed(1)} % (chance ${(100 * chance).toFixed(1)} %), ${(performance.now() - nnStart).toFixed(0)} ms`,
+  `top-5 same category: ${((100 * same) / (queries * 5)).toFixed(1)} % (chance ${(100 * chance).toFixed(1)} %), ` +
+    `${(performance.now() - nnStart).toFixed(0)} ms`,
 );
 
 // 4. SimHash: edited copies vs the closest different articles.

@@ -84,7 +84,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))(
       expect((await items({ user_id: 'reader', limit: 20 })).some((i) => i.exploration)).toBe(false);
     });
 
-    it('serves nothing: no tracking tokens, cursor or snapshot, no credits or requests in the ledger, no read marks, no user created', async () => {
+    it('serves nothing: no tracking tokens, cursor or snapshot, no credits or requests, no read marks, no user created', async () => {
       await f.t.api(f.key, 'PUT', '/v1/users/quiet', { properties: {} });
       const credits = await usedCredits();
       const ledger = () =>

@@ -15,7 +15,7 @@ describeInBrowser('console: experiments', () => {
   });
   afterAll(() => c?.close());
 
-  it('starts an experiment from the form, shows each variant with its intervals and the test, and promotes the winner; in Japanese too', async () => {
+  it("starts an experiment from the form, shows each variant's intervals and the test, promotes the winner; in Japanese too", async () => {
     const page = await c.loginAs(c.member);
     await page.getByRole('link', { name: 'Experiments' }).click();
     await page.getByRole('heading', { name: 'Experiments', level: 1 }).waitFor();

@@ -50,7 +50,7 @@ describeInBrowser('console: overview, usage cap and user lookup', () => {
   });
   afterAll(() => c?.close());
 
-  it('the overview shows credits against the included credits, activity and the charts by endpoint; in Japanese after a reload too', async () => {
+  it('the overview shows credits against those included, activity and the charts by endpoint; in Japanese after a reload', async () => {
     const page = await c.loginAs(c.member);
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     const tenant = (await c.t.admin('GET', `/admin/v1/tenants/${c.tenantId}`)).json();

@@ -45,7 +45,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console users ad
     expect(JSON.stringify(await users())).not.toMatch(/password|scrypt/);
   });
 
-  it('validates: weak password, bad email, role and tenant mismatches (400), unknown tenant (404), taken email in any case (409); nothing is created', async () => {
+  it('validates: weak password, bad email, role/tenant mismatch (400), unknown tenant (404), email taken (409); none made', async () => {
     const count = (await users()).length;
     const cases: Array<[Record<string, unknown>, number, string[]]> = [
       [{ email: 'a@example.com', password: 'short9char', role: 'operator' }, 201, []],

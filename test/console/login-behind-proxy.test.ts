@@ -23,7 +23,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console login li
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(401));
   };
 
-  it('with TRUST_PROXY naming the proxy, counts the client its X-Forwarded-For names: one client is limited, the others are not', async () => {
+  it('with TRUST_PROXY naming the proxy, counts the client X-Forwarded-For names: one client is limited, the others are not', async () => {
     t = await startTestApp({ backend, env: { TRUST_PROXY: '10.0.0.0/8' } });
     await createUser(t, { email: 'ann@example.com', role: 'operator' });
     await twentyFailuresFrom(() => '203.0.113.9');

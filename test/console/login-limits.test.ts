@@ -15,7 +15,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console login li
   });
   afterAll(() => t.close());
 
-  it('after 5 failures for an email within 15 minutes, refuses even the right password with 429 and Retry-After until the window moves on', async () => {
+  it('after 5 failures for an email in 15 minutes, refuses even the right password (429, Retry-After) until the window moves', async () => {
     for (let i = 0; i < 5; i++) {
       expect((await login(t, 'ann@example.com', `wrong password ${i}`, { remoteAddress: `10.0.0.${i}` })).statusCode).toBe(401);
       t.clock.advance(MINUTE);
@@ -95,7 +95,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('console login li
 });
 
 describe.each(testBackends().map((b) => [b.name, b] as const))('console login attempts on %s', (_name, backend) => {
-  it('are stored as HMACs under SECRET_KEY: another key stores other values, and none is a plain SHA-256 of the email or address', async () => {
+  it('are HMACs under SECRET_KEY: another key stores other values, and none is a plain SHA-256 of the email or address', async () => {
     const subjects: string[][] = [];
     for (const secretKey of ['first-secret-key-0123456789abcdef0123456789', 'other-secret-key-0123456789abcdef0123456789']) {
       const app = await startTestApp({ backend, env: { SECRET_KEY: secretKey } });

@@ -202,7 +202,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('every admin rout
     expect(await everything()).toEqual(before);
   });
 
-  it('404 for another tenant’s API key, push job, webhook delivery, user, algorithm, scenario or experiment named under its own tenant', async () => {
+  it('404 for another tenant’s API key, push job, webhook delivery, user, algorithm, scenario or experiment under its own', async () => {
     // A PUT names what the member's own tenant creates or replaces under that name: not a lookup, so not here.
     const lookups = subResourceRoutes().filter((r) => r.method !== 'PUT');
     expect(lookups.length).toBeGreaterThanOrEqual(10);

@@ -170,7 +170,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('sources that fai
     site.overrides.set('/robots-test.xml', (res) => {
       res.writeHead(200, { 'content-type': 'application/rss+xml' });
       res.end(
-        `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><item><title>${secret!.title}</title><link>${site.url(`/private/articles/${secret!.slug}`)}</link></item></channel></rss>`,
+        `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><item><title>${secret!.title}</title>` +
+          `<link>${site.url(`/private/articles/${secret!.slug}`)}</link></item></channel></rss>`,
       );
     });
     const id = await t.createSource({ name: 'Robots', feed_url: site.url('/robots-test.xml') });

@@ -183,7 +183,9 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
         ? `; the cuts took ${undone.stored} stored events (unacknowledged) and the processed mark of ${undone.processed}`
         : '';
       console.log(
-        `[crash${powerCut ? ', power cuts' : ''}] ${KILLS} kills at ${killPoints.join(', ')} acknowledgements (every second one after the processor applied what was stored); ${load.sends} sends for ${BATCHES} batches (${BATCHES * PER_BATCH} events)${cuts}; 0 lost, 0 duplicated`,
+        `[crash${powerCut ? ', power cuts' : ''}] ${KILLS} kills at ${killPoints.join(', ')} acknowledgements (every ` +
+          `second one after the processor applied what was stored); ${load.sends} sends for ${BATCHES} batches ` +
+          `(${BATCHES * PER_BATCH} events)${cuts}; 0 lost, 0 duplicated`,
       );
     } finally {
       db.close();

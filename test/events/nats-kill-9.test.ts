@@ -126,7 +126,8 @@ describe.skipIf(!natsUrl || !postgres)('kill -9 of a worker and of the API node 
       const owners = await query<{ owner: string }>('select distinct owner from event_log_partitions where stream = $1', [stream]);
       expect(owners, 'the surviving worker holds every partition').toHaveLength(1);
       console.log(
-        `[nats crash] worker killed at ${KILL_WORKER_AT}, API node at ${KILL_API_AT} acknowledgements; ${load.sends} sends for ${BATCHES} batches (${BATCHES * PER_BATCH} events); 0 lost, 0 duplicated`,
+        `[nats crash] worker killed at ${KILL_WORKER_AT}, API node at ${KILL_API_AT} acknowledgements; ${load.sends} ` +
+          `sends for ${BATCHES} batches (${BATCHES * PER_BATCH} events); 0 lost, 0 duplicated`,
       );
     } finally {
       await server?.stop('SIGKILL');

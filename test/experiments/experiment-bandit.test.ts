@@ -70,7 +70,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a bandit experim
     return { items, variant: f.t.deps.tokens.verify(items[0].tracking_token)!.experiment!.variant };
   };
 
-  it('moves new users towards the variant whose users click, every 10 minutes; users already assigned stay; its shares are not set by hand', async () => {
+  it('moves new users towards the variant whose users click, every 10 minutes; assigned users stay; shares not set by hand', async () => {
     const created = await f.t.admin('POST', `${base}/experiments`, {
       scenario: 'home',
       allocation: 'thompson',

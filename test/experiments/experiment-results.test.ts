@@ -149,7 +149,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('experiment resul
     ]);
   });
 
-  it('counts every event for the variant that served it, even after the experiment ended, and the numbers match the hand-computed example', async () => {
+  it('counts every event for the variant that served it, even after the end; the numbers match the hand-computed example', async () => {
     // A token issued before the experiment names none: its click is not the experiment's.
     const before = (await f.feed({ user_id: 'before', limit: 4 })).body;
     // Control takes everyone first; then the variant takes every user not yet assigned.

@@ -13,6 +13,9 @@ const STORY = [
   '会見翌日の9日に更新された秋山成勲オフィシャルブログでは、「吉田秀彦対秋山成勲」と題し、「常に憧れ目標にしてきた吉田先輩が引退。正直寂しい気持ちはありますが、ほんまにお疲れ様でした！」と書き綴った。',
   'もちろん、階級が違う上、秋山は米国の団体を主戦場にしている現状、対戦することはまずない。それでも、我が道を行く秋山だけに、案外本気に考えていた可能性もなきにしもあらず——。',
 ];
+const STORY_HTML = STORY.map((p) => `<p>${p}</p>`).join('');
+/** A bare page around `body`. */
+const bodyPage = (body: string) => `<html><head><title>t</title></head><body>${body}</body></html>`;
 const FULL_HEAD = `
 <meta property="og:site_name" content="ライブドアニュース">
 <meta property="og:title" content="${TITLE}">
@@ -65,7 +68,8 @@ describe('extractArticle: main text', () => {
 
   it('takes the JSON-LD articleBody when the page marks no article', () => {
     const body = STORY.join('\n');
-    const head = `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebPage' }, { '@type': 'NewsArticle', headline: TITLE, articleBody: body }] })}</script>`;
+    const graph = [{ '@type': 'WebPage' }, { '@type': 'NewsArticle', headline: TITLE, articleBody: body }];
+    const head = `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': graph })}</script>`;
     const article = extractArticleWithPath(newsPage({ title: TITLE, paragraphs: STORY, markup: 'div', head }), PAGE_URL);
     expect(article.path).toBe('json-ld');
     expect(article.text).toBe(body);
@@ -85,32 +89,29 @@ describe('extractArticle: main text', () => {
       { length: 3 },
       (_, i) => `<article class="card"><a href="/a/${i}">関連記事のカード${i}です。</a></article>`,
     ).join('');
-    const html = `<html><head><title>t</title></head><body><div class="main"><div class="text">${STORY.map((p) => `<p>${p}</p>`).join('')}</div></div><div class="cards">${cards}</div></body></html>`;
+    const html = bodyPage(`<div class="main"><div class="text">${STORY_HTML}</div></div><div class="cards">${cards}</div>`);
     const article = extractArticleWithPath(html, PAGE_URL);
     expect(article.path).toBe('readability');
     expect(article.text.split('\n')).toEqual(STORY);
   });
 
   it('handles a page without <head> and one whose text sits in a container named like boilerplate', () => {
-    const bare = `<div>${STORY.map((p) => `<p>${p}</p>`).join('')}</div>`;
+    const bare = `<div>${STORY_HTML}</div>`;
     expect(extractArticle(bare, PAGE_URL).text.split('\n')).toEqual(STORY);
-    const oddlyNamed = `<html><head><title>t</title></head><body><div class="comment-free-area">${STORY.map((p) => `<p>${p}</p>`).join('')}</div></body></html>`;
+    const oddlyNamed = bodyPage(`<div class="comment-free-area">${STORY_HTML}</div>`);
     expect(extractArticle(oddlyNamed, PAGE_URL).text.split('\n')).toEqual(STORY);
   });
 
   it('reads a hostile page nested 2,000 elements deep without Readability (which takes minutes on it)', () => {
     const depth = 2000;
-    const html = `<html><head><title>t</title></head><body>${'<div>'.repeat(depth)}${STORY.map((p) => `<p>${p}</p>`).join('')}${'</div>'.repeat(depth)}</body></html>`;
+    const html = bodyPage(`${'<div>'.repeat(depth)}${STORY_HTML}${'</div>'.repeat(depth)}`);
     // Observed, not timed: the page is read as block text, Readability never walks it.
     const readability = vi.spyOn(Readability.prototype, 'parse');
     try {
       expect(extractArticle(html, PAGE_URL).text.split('\n')).toEqual(STORY);
       expect(readability).not.toHaveBeenCalled();
       // The same story 10 deep is Readability's to read: the spy sees it.
-      extractArticle(
-        `<html><head><title>t</title></head><body>${'<div>'.repeat(10)}${STORY.map((p) => `<p>${p}</p>`).join('')}${'</div>'.repeat(10)}</body></html>`,
-        PAGE_URL,
-      );
+      extractArticle(bodyPage(`${'<div>'.repeat(10)}${STORY_HTML}${'</div>'.repeat(10)}`), PAGE_URL);
       expect(readability).toHaveBeenCalled();
     } finally {
       readability.mockRestore();
@@ -179,7 +180,8 @@ describe('extractArticle: metadata', () => {
     expect(
       extractArticle(
         page(
-          '<meta property="og:image" content="http://img.example.jp/a.jpg"><meta property="og:image:secure_url" content="https://img.example.jp/a.jpg"><meta property="og:image:width" content="0">',
+          '<meta property="og:image" content="http://img.example.jp/a.jpg">' +
+            '<meta property="og:image:secure_url" content="https://img.example.jp/a.jpg"><meta property="og:image:width" content="0">',
         ),
         PAGE_URL,
       ).image,
@@ -194,7 +196,9 @@ describe('extractArticle: metadata', () => {
   });
 
   describe('published time, from each source in order', () => {
-    const jsonLd = `<script type="application/ld+json">[{"@type":"BreadcrumbList"},{"@type":["NewsArticle"],"datePublished":"2010-02-11T08:00:00+09:00"}]</script>`;
+    const jsonLd =
+      '<script type="application/ld+json">' +
+      '[{"@type":"BreadcrumbList"},{"@type":["NewsArticle"],"datePublished":"2010-02-11T08:00:00+09:00"}]</script>';
     const at = (head: string, markup: 'article' | 'div' = 'article') => extractArticle(page(head, markup), PAGE_URL).publishedAt;
 
     it('article:published_time first', () => {

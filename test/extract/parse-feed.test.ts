@@ -123,7 +123,8 @@ describe('parseFeed: Atom', () => {
 
   it('reads a feed whose Atom elements carry a prefix', () => {
     const xml =
-      '<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:title>P</a:title><a:entry><a:id>e1</a:id><a:link href="/1"/><a:title>t</a:title></a:entry></a:feed>';
+      '<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:title>P</a:title>' +
+      '<a:entry><a:id>e1</a:id><a:link href="/1"/><a:title>t</a:title></a:entry></a:feed>';
     expect(parseFeed(xml, 'https://x.example.jp/feed')).toMatchObject({
       format: 'atom',
       title: 'P',
@@ -176,7 +177,9 @@ describe('parseFeed: errors', () => {
 
   it('refuses entity expansion bombs and external entities', () => {
     // The expansion limit is what stops the bomb (its message says so); no clock is read.
-    const bomb = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY lol "${'lol'.repeat(3000)}">]><rss><channel><title>${'&lol;'.repeat(5000)}</title></channel></rss>`;
+    const bomb =
+      `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY lol "${'lol'.repeat(3000)}">]>` +
+      `<rss><channel><title>${'&lol;'.repeat(5000)}</title></channel></rss>`;
     expect(parse(bomb)).toThrow(/^unreadable XML: .*limit exceeded/);
     const xxe =
       '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss><channel><title>&xxe;</title></channel></rss>';

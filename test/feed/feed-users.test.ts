@@ -30,7 +30,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))(
       expect((await f.t.api(f.key, 'GET', '/v1/users/never-registered')).statusCode).toBe(404);
     });
 
-    it('rule 1 and learning: a registered user who clicks 10 sports items sees sports dominate, other categories still appear, caps hold', async () => {
+    it('rule 1 and learning: a user who clicks 10 sports items sees sports dominate, other categories appear, caps hold', async () => {
       await f.t.api(f.key, 'PUT', '/v1/users/fan', { properties: {} });
       const before = (await f.feed({ user_id: 'fan', limit: 100 })).body.items;
       const sports = before.filter((i: { category: string }) => i.category === 'sports').slice(0, 10);

@@ -132,22 +132,37 @@ function renderFeed(format: FeedFormat, base: string, articles: FixtureArticle[]
   const link = (a: FixtureArticle) => `${base}/articles/${a.slug}`;
   const summary = (a: FixtureArticle) => escapeXml(a.paragraphs[0]!.slice(0, 80));
   if (format === 'atom') {
+    const entry = (a: FixtureArticle) =>
+      `<entry><title>${escapeXml(a.title)}</title><link rel="alternate" href="${link(a)}"/><id>tag:fixture,${a.slug}</id>` +
+      `<published>${a.publishedAt.toISOString()}</published><updated>${a.publishedAt.toISOString()}</updated>` +
+      `<summary>${summary(a)}</summary>${a.category ? `<category term="${a.category}"/>` : ''}</entry>`;
     return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom"><title>Fixture Atom</title><id>${base}/atom</id><updated>${new Date().toISOString()}</updated>
-${articles.map((a) => `<entry><title>${escapeXml(a.title)}</title><link rel="alternate" href="${link(a)}"/><id>tag:fixture,${a.slug}</id><published>${a.publishedAt.toISOString()}</published><updated>${a.publishedAt.toISOString()}</updated><summary>${summary(a)}</summary>${a.category ? `<category term="${a.category}"/>` : ''}</entry>`).join('\n')}
+${articles.map(entry).join('\n')}
 </feed>`;
   }
   if (format === 'rss1') {
+    const item = (a: FixtureArticle) =>
+      `<item rdf:about="${link(a)}"><title>${escapeXml(a.title)}</title><link>${link(a)}</link>` +
+      `<description>${summary(a)}</description><dc:date>${a.publishedAt.toISOString()}</dc:date>` +
+      `${a.category ? `<dc:subject>${a.category}</dc:subject>` : ''}</item>`;
+    const namespaces =
+      'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" ' +
+      'xmlns:dc="http://purl.org/dc/elements/1.1/"';
     return `<?xml version="1.0" encoding="utf-8"?>
-<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<rdf:RDF ${namespaces}>
 <channel rdf:about="${base}/rdf"><title>Fixture RDF</title><link>${base}</link><description>d</description>
 <items><rdf:Seq>${articles.map((a) => `<rdf:li rdf:resource="${link(a)}"/>`).join('')}</rdf:Seq></items></channel>
-${articles.map((a) => `<item rdf:about="${link(a)}"><title>${escapeXml(a.title)}</title><link>${link(a)}</link><description>${summary(a)}</description><dc:date>${a.publishedAt.toISOString()}</dc:date>${a.category ? `<dc:subject>${a.category}</dc:subject>` : ''}</item>`).join('\n')}
+${articles.map(item).join('\n')}
 </rdf:RDF>`;
   }
+  const item = (a: FixtureArticle) =>
+    `<item><title>${escapeXml(a.title)}</title><link>${link(a)}</link><guid>${link(a)}</guid>` +
+    `<pubDate>${a.publishedAt.toUTCString()}</pubDate><description>${summary(a)}</description>` +
+    `${a.category ? `<category>${a.category}</category>` : ''}</item>`;
   return `<?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0"><channel><title>Fixture RSS</title><link>${base}</link><description>d</description><language>ja</language>
-${articles.map((a) => `<item><title>${escapeXml(a.title)}</title><link>${link(a)}</link><guid>${link(a)}</guid><pubDate>${a.publishedAt.toUTCString()}</pubDate><description>${summary(a)}</description>${a.category ? `<category>${a.category}</category>` : ''}</item>`).join('\n')}
+${articles.map(item).join('\n')}
 </channel></rss>`;
 }
 
@@ -195,7 +210,8 @@ export function articlePage(baseUrl: string, a: FixtureArticle): string {
 </head><body>
 <header><nav><a href="/">トップ</a> <a href="/news">ニュース</a> <a href="/sports">スポーツ</a></nav></header>
 <main><article><h1>${a.title}</h1>${a.paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</article>
-<aside><h2>関連記事</h2><ul><li><a href="/articles/other-1">ほかの記事その一</a></li><li><a href="/articles/other-2">ほかの記事その二</a></li></ul></aside></main>
+<aside><h2>関連記事</h2><ul><li><a href="/articles/other-1">ほかの記事その一</a></li>\
+<li><a href="/articles/other-2">ほかの記事その二</a></li></ul></aside></main>
 <footer><p>Copyright フィクスチャ新聞. 無断転載を禁じます。</p></footer>
 </body></html>`;
 }

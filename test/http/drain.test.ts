@@ -82,7 +82,7 @@ describe('draining on shutdown, over kept-alive connections', () => {
       sockets.push(socket);
     });
 
-  it('answers a request arriving during shutdown with a 503 problem, Retry-After and Connection: close; in-flight responses close their connection', async () => {
+  it('answers a request during shutdown with a 503 problem, Retry-After, Connection: close; in-flight ones close theirs', async () => {
     const arriving = await open();
     arriving.write('GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n');
     const first = await nextResponse(arriving);

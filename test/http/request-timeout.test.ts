@@ -51,7 +51,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('request timeout 
   it('a POST with a valid key that sends one byte of its body and stops → 408, connection closed', async () => {
     const res = await exchange((socket) =>
       socket.write(
-        `POST /v1/events HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${apiKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+        `POST /v1/events HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${apiKey}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
       ),
     );
     expect408(res);

@@ -116,7 +116,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('item vectors lea
     }
   });
 
-  it('an article stored after training is projected by the next fold-in, once; a new model re-projects the articles of the old one', async () => {
+  it("an article stored after training is projected by the next fold-in, once; a new model re-projects the old one's", async () => {
     const wire = (await t.deps.db.selectFrom('sources').select('id').executeTakeFirstOrThrow()).id;
     const latest = await ingest(wire, FIELDING, 0);
     expect(await t.deps.itemVectors.foldIn()).toBe(1);

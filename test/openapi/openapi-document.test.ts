@@ -44,9 +44,11 @@ describe('the OpenAPI document as generators take it', () => {
       generated,
       `${source}\nexport type FeedQuery = operations['getFeed']['parameters']['query'];\n` +
         "export const minimal: FeedQuery = { scenario: 'home' };\n" +
-        "export const login: components['schemas']['LoginEvent'] = { type: 'login', session_id: 's', user_id: 'u', occurred_at: '2026-01-01T00:00:00Z' };\n" +
+        "export const login: components['schemas']['LoginEvent'] = { type: 'login', session_id: 's', user_id: 'u', " +
+        "occurred_at: '2026-01-01T00:00:00Z' };\n" +
         '// @ts-expect-error a click needs its tracking_token\n' +
-        "export const click: components['schemas']['ClickEvent'] = { type: 'click', session_id: 's', occurred_at: '2026-01-01T00:00:00Z' };\n",
+        "export const click: components['schemas']['ClickEvent'] = { type: 'click', session_id: 's', " +
+        "occurred_at: '2026-01-01T00:00:00Z' };\n",
     );
     const program = ts.createProgram([generated], {
       strict: true,
@@ -60,7 +62,7 @@ describe('the OpenAPI document as generators take it', () => {
     expect(diagnostics).toEqual([]);
   });
 
-  it('every operation has an operationId and tags; public routes say security: []; problems are application/problem+json with their own example', () => {
+  it('every operation has an operationId and tags; public routes say security: []; problems are problem+json with an example', () => {
     const ids = new Set<string>();
     for (const [route, methods] of Object.entries<Record<string, any>>(document.paths)) {
       for (const [method, operation] of Object.entries<any>(methods)) {

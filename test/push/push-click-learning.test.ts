@@ -37,7 +37,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('a push click imp
     return positions.reduce((a, b) => a + b, 0) / positions.length;
   };
 
-  it("clicks on push candidates raise the clicked category in the user's feed and next push, against a user who was offered the same and did not click", async () => {
+  it("push clicks raise the clicked category in the user's feed and next push, against a user offered the same, no click", async () => {
     for (let round = 0; round < 3; round++) {
       const offered = await push('sports-push');
       for (const candidate of offered.get('fan')!) {

@@ -16,7 +16,7 @@ const SECRET_KEY = 'crash-test-secret-key-0123456789abcdef0123';
 
 describe('a push job survives kill -9 of its worker', () => {
   it(
-    'a restarted service takes the job over and resumes it after the chunks already done: each user exactly once, in order, credits charged once',
+    'a restarted service takes the job over and resumes after the chunks done: each user exactly once, in order, charged once',
     { timeout: 180_000 },
     async () => {
       // The data, written by an app on a SQLite file that the real processes then open.

@@ -30,7 +30,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('push-candidate j
   });
   afterAll(() => f.t.close());
 
-  it('a manual job for 3 users with candidates_per_user=3 completes; its file, fetched without Authorization, has 3 lines of 1–3 candidates by score', async () => {
+  it('a manual job for 3 users, candidates_per_user=3, completes; its file (no Authorization): 3 lines, 1–3 candidates', async () => {
     const created = await createJob(f.t, f.key, {
       scenario: 'daily',
       candidates_per_user: 3,
@@ -164,7 +164,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('push-candidate j
     }
   });
 
-  it('users registered after the job was created are not in it; `active` takes users with a click or impression in the last 30 days', async () => {
+  it('users registered after the job was created are not in it; `active` takes users with a click or impression in 30 days', async () => {
     const activeUser = 'recently-active';
     await register(activeUser);
     const token = f.t.deps.tokens.issue({

@@ -93,7 +93,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))(
       expect(replay.body).toEqual({ job_id: first.body.job_id, status: 'completed' });
     });
 
-    it('credits are reserved at creation: 402 when the reservation passes the cap; the hold blocks other calls until the job settles, then only the charge remains', async () => {
+    it('credits are reserved at creation: 402 past the cap; the hold blocks other calls until the job settles, then charged', async () => {
       const cycle = (await f.t.admin('GET', `/admin/v1/tenants/${f.tenantId}`)).json();
       const used = cycle.current_cycle.used_credits as number;
       // Chosen so each step below lands on the intended side of the cap (credits used since: in comments).

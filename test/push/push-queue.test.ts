@@ -72,7 +72,7 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('the push job que
     expect((await fetchSigned(f.t, staleUrl)).statusCode).toBe(404);
   });
 
-  it('a worker that is stopping gives its job back: pending again, not counted as an attempt, nothing recorded; the next run completes it', async () => {
+  it('a stopping worker gives its job back: pending again, not counted as an attempt, nothing recorded; the next run ends it', async () => {
     const { job_id: jobId } = (await createJob(f.t, f.key, { scenario: 'daily', target_mode: 'manual', user_ids: ['u1', 'u2'] })).body;
     const { db, dbKind } = f.t.deps;
     const claimed = (await claimJob(db, dbKind, 'stopping-worker', f.t.clock.now(), 30_000))!;

@@ -38,13 +38,15 @@ describe('the README walkthrough against a started demo', () => {
     const script = [
       'set -euo pipefail',
       'curl() { command curl --fail-with-body --show-error "$@"; }',
-      `node() { if [ "$1" = dist/main.js ]; then shift; command node --import ${TSX_LOADER} ${path.join(ROOT, 'src/main.ts')} "$@"; else command node "$@"; fi; }`,
+      `node() { if [ "$1" = dist/main.js ]; then shift; command node --import ${TSX_LOADER} ` +
+        `${path.join(ROOT, 'src/main.ts')} "$@"; else command node "$@"; fi; }`,
       ...blocks.map((block, i) => `echo "== block ${i + 1}" >&2\n${block.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`)}`),
       // What the walkthrough left behind, for the checks below.
       'echo "CHECK clicked=$CLICKED"',
       'echo "CHECK after=$(curl -s -H "Authorization: Bearer $KEY" "http://127.0.0.1:' +
         port +
-        '/v1/feed?scenario=news-feed&user_id=user-1&limit=100" | node -pe \'JSON.parse(require("fs").readFileSync(0)).items.map((i) => i.id).join(",")\')"',
+        '/v1/feed?scenario=news-feed&user_id=user-1&limit=100" | node -pe ' +
+        '\'JSON.parse(require("fs").readFileSync(0)).items.map((i) => i.id).join(",")\')"',
       'echo "CHECK src=$SRC"',
       'echo "CHECK job=$(curl -s -H "Authorization: Bearer $KEY" http://127.0.0.1:' + port + '/v1/push-candidates/$JOB | json status)"',
     ].join('\n');
