@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ContentCatalog } from '../../src/content/content-catalog.js';
-import type { FeedItemView, FeedPage, FeedQuery, FeedService } from '../../src/feed/feed-service.js';
+import type { FeedPage, FeedPageItem, FeedQuery, FeedService } from '../../src/feed/feed-service.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { newId } from '../../src/lib/ids.js';
 import { Signer } from '../../src/lib/signer.js';
@@ -61,7 +61,7 @@ export class FloorFeed implements Pick<FeedService, 'feed'> {
     }
     const views = await this.deps.contents.items(this.deps.items.map((i) => i.id));
     const issuedAt = Math.floor(now / 1000);
-    const items: FeedItemView[] = [];
+    const items: FeedPageItem[] = [];
     for (const { id, score } of this.deps.items) {
       const view = views.get(id);
       if (!view) throw new Error(`floor: item ${id} is missing from the catalog`);
@@ -76,7 +76,7 @@ export class FloorFeed implements Pick<FeedService, 'feed'> {
         position,
         issuedAt,
       });
-      items.push({ ...view, score, tracking_token: token });
+      items.push({ view, score, trackingToken: token });
     }
     const next: CursorPayload = { s: state.snapshotId, o: state.offset + items.length, b: binding, t: state.startedAt };
     // No areas: the floor resolves none.

@@ -24,7 +24,12 @@ export interface FeedQuery extends AreaQuery {
 /** A feed page's price (SPEC Limits: 1 credit), counted per experiment variant. */
 const FEED_PAGE_MILLICREDITS = 1000;
 
-export type FeedItemView = ContentItemView & { score: number; tracking_token: string };
+/** An item of a page: its view as the catalog holds it (feed-page-json.ts writes its JSON once), its score and its token. */
+export interface FeedPageItem {
+  view: ContentItemView;
+  score: number;
+  trackingToken: string;
+}
 
 /** An area the feed was ranked for, named with its prefecture so a client can tell 府中 (東京都) from 府中 (広島県). */
 export interface FeedAreaView {
@@ -35,7 +40,7 @@ export interface FeedAreaView {
 }
 
 export interface FeedPage {
-  items: FeedItemView[];
+  items: FeedPageItem[];
   nextCursor: string | null;
   /** What the request's (or the profile's) areas were understood as; what matched nothing. */
   areas: FeedAreaView[];
@@ -148,7 +153,7 @@ export class FeedService {
     const served = page.map((p) => ({ entry: rankedAt(p.snapshot.entries, p.index), position: p.index }));
     const views = await this.deps.contents.items(served.map((p) => p.entry.id));
     const issuedAt = Math.floor(now / 1000);
-    const items: FeedItemView[] = [];
+    const items: FeedPageItem[] = [];
     for (const { entry, position: at } of served) {
       const view = views.get(entry.id);
       // Deleted since it was ranked, or its source blocked meanwhile (the view is authoritative).
@@ -165,7 +170,7 @@ export class FeedService {
         features: entry.components ?? null,
         experiment: arm.experiment,
       });
-      items.push({ ...view, score: entry.score, tracking_token: token });
+      items.push({ view, score: entry.score, trackingToken: token });
     }
     const anonymousUnit = arm.experiment && query.user_id === undefined ? { unit } : {};
     const nextCursor = more
