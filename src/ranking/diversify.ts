@@ -22,7 +22,8 @@ const SAME_SOURCE_SIMILARITY = 0.5;
 const SAME_CATEGORY_SIMILARITY = 0.5;
 
 export function byRank(a: RankedItem, b: RankedItem): number {
-  return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  // Not `b.score - a.score || …`: a double returned allocates a heap number per comparison (issue 17).
+  return b.score > a.score ? 1 : b.score < a.score ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** In [0, 1]: dot product of the vectors (negative counts 0), else shared source and category. */

@@ -256,7 +256,13 @@ export class VectorIndex<P = undefined> {
       lowers[s] = approximate - error;
       n++;
     }
-    const order = rows.subarray(0, n).sort((a, b) => (uppers[b] as number) - (uppers[a] as number) || a - b);
+    // A comparator returning a difference of doubles allocates a heap number per comparison: ~95 KB a push
+    // search, the ranking thread's largest garbage (issue 17); -1/1/a - b stay small integers, same order.
+    const order = rows.subarray(0, n).sort((a, b) => {
+      const ua = uppers[a] as number;
+      const ub = uppers[b] as number;
+      return ub > ua ? 1 : ub < ua ? -1 : a - b;
+    });
     for (const s of order) {
       if ((uppers[s] as number) < scan.lowest.threshold) break; // the rest are lower still
       const id = ids[s] as string;
