@@ -106,10 +106,13 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('webhook retries 
 
   it('retries an attempt the receiver never answers (timeout)', async () => {
     const { tenantId, id } = await firstAttempt('hang');
+    // No wall time read: the receiver had the whole request and never answered, so the attempt
+    // ended by the sender's own timeout, which its error names (an abort before the timeout
+    // would leave the receiver without the request; no timeout at all, the test hanging).
+    expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual([id]);
     let delivery = await deliveryOf(t, tenantId, id);
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1, last_status_code: null });
     expect(delivery.last_error).toMatch(/no answer within 200 ms/);
-    expect(delivery.attempt_log[0].duration_ms).toBeGreaterThanOrEqual(150);
     t.clock.advance(pastRetry(1));
     expect(await t.deps.webhooks.runDue()).toBe(1);
     delivery = await deliveryOf(t, tenantId, id);
