@@ -181,7 +181,7 @@ async function upsert<Row>(trx: Trx, kind: DatabaseKind, spec: Upsert<Row>, tena
 export async function writeEffects(trx: Trx, kind: DatabaseKind, tenantId: string, fx: EventEffects, now: number): Promise<void> {
   await insertNewUsers(trx, tenantId, fx.newUsers, now);
   await savePropertiesOfUsers(trx, tenantId, fx.propertyUpdates, now);
-  await advanceLastActive(trx, tenantId, fx.lastActive);
+  await advanceLastActive(trx, kind, tenantId, fx.lastActive);
   await upsert(trx, kind, readMarks, tenantId, fx.readMarks.values(), now);
   await upsert(trx, kind, userSignals, tenantId, fx.userSignals.values(), now);
   await upsert(trx, kind, contentStats, tenantId, fx.contentStats.entries(), now);

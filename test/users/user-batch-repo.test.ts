@@ -75,12 +75,42 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('users written in
     expect(Number((await stored('u-bare'))!.updated_at)).toBe(1);
   });
 
-  it('moves last_active_at forward only', async () => {
+  it('moves last_active_at forward only, for a batch of users in one statement (per 200 on SQLite)', async () => {
     await put('u-active', {});
-    await handle.db.transaction().execute((trx) => advanceLastActive(trx, TENANT, new Map([['u-active', 40]])));
+    await handle.db.transaction().execute((trx) => advanceLastActive(trx, backend.name, TENANT, new Map([['u-active', 40]])));
     expect(Number((await stored('u-active'))!.last_active_at)).toBe(50);
-    await handle.db.transaction().execute((trx) => advanceLastActive(trx, TENANT, new Map([['u-active', 70]])));
+    await handle.db.transaction().execute((trx) => advanceLastActive(trx, backend.name, TENANT, new Map([['u-active', 70]])));
     expect(Number((await stored('u-active'))!.last_active_at)).toBe(70);
+
+    // 250 users: stored at 50, half moved to 40 (stays 50), half to 60; one never active (null); one not stored.
+    const ids = Array.from({ length: 250 }, (_, i) => `u-many-${String(i).padStart(3, '0')}`);
+    for (const id of ids) await put(id, {});
+    await handle.db
+      .updateTable('users')
+      .set({ last_active_at: null })
+      .where('tenant_id', '=', TENANT)
+      .where('user_id', '=', ids[0]!)
+      .execute();
+    const times = new Map<string, number>([...ids.map((id, i): [string, number] => [id, i % 2 === 0 ? 60 : 40]), ['u-nobody', 90]]);
+    let statements = 0;
+    const counted = handle.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        return args.result;
+      },
+    });
+    await counted.transaction().execute((trx) => advanceLastActive(trx, backend.name, TENANT, times));
+    expect(statements).toBe(backend.name === 'postgres' ? 1 : 2);
+    const rows = await handle.db
+      .selectFrom('users')
+      .select(['user_id', 'last_active_at'])
+      .where('tenant_id', '=', TENANT)
+      .where('user_id', 'like', 'u-many-%')
+      .orderBy('user_id')
+      .execute();
+    expect(rows.map((r) => Number(r.last_active_at))).toEqual(ids.map((_, i) => (i % 2 === 0 ? 60 : 50)));
+    expect(await stored('u-nobody')).toBeUndefined();
   });
 
   it('reads the stored properties of the users that exist', async () => {
