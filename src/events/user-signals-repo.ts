@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { onPostgres, rowsPerUser } from '../db/rows-per-user.js';
 import type { Database, UserContentSignalsTable } from '../db/schema.js';
 import type { Counters } from './event-effects.js';
 
@@ -18,13 +19,21 @@ export async function readMarksOfUsers(
   userIds: readonly string[],
   since: number,
 ): Promise<{ userId: string; contentId: string }[]> {
-  const rows = await db
-    .selectFrom('read_marks')
-    .select(['user_id', 'content_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', 'in', userIds)
-    .where('read_at', '>=', since)
-    .execute();
+  const rows = onPostgres(db)
+    ? (
+        await sql<{ user_id: string; content_id: string }>`select r.user_id, r.content_id from ${rowsPerUser(
+          userIds,
+          sql`select user_id, content_id from read_marks
+              where tenant_id = ${tenantId} and user_id = u.user_id and read_at >= ${since} offset 0`,
+        )}`.execute(db)
+      ).rows
+    : await db
+        .selectFrom('read_marks')
+        .select(['user_id', 'content_id'])
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', 'in', userIds)
+        .where('read_at', '>=', since)
+        .execute();
   return rows.map((r) => ({ userId: r.user_id, contentId: r.content_id }));
 }
 
@@ -36,6 +45,16 @@ export async function recentSignalsOfUsers(
 ): Promise<{ userId: string; row: UserSignalRow }[]> {
   // One user (the feed's read): a range of the recency index with a LIMIT, not a window over all their rows.
   if (userIds.length === 1) return (await recentSignals(db, tenantId, userIds[0]!)).map((row) => ({ userId: userIds[0]!, row }));
+  if (onPostgres(db)) {
+    // Each user's newest rows by the recency index, as for one user (rows-per-user.ts: a window
+    // over an IN list read the tenant's every row).
+    const { rows } = await sql<Pick<UserContentSignalsTable, 'user_id'> & SignalColumns>`select r.* from ${rowsPerUser(
+      userIds,
+      sql`select user_id, ${sql.join(SIGNAL_COLUMNS.map((c) => sql.ref(c)))} from user_content_signals
+          where tenant_id = ${tenantId} and user_id = u.user_id order by updated_at desc, content_id limit ${PROFILE_SIGNALS}`,
+    )} order by u.n, r.updated_at desc, r.content_id`.execute(db);
+    return rows.map((r) => ({ userId: r.user_id, row: toSignalRow(r) }));
+  }
   const rows = await db
     .selectFrom((eb) =>
       eb
@@ -71,7 +90,9 @@ async function recentSignals(db: Kysely<Database>, tenantId: string, userId: str
 /** The columns a profile reads of a user_content_signals row. */
 export const SIGNAL_COLUMNS = ['content_id', 'impressions', 'clicks', 'likes', 'dislikes', 'shares', 'dwell_ms', 'updated_at'] as const;
 
-export function toSignalRow(r: Pick<Selectable<UserContentSignalsTable>, (typeof SIGNAL_COLUMNS)[number]>): UserSignalRow {
+type SignalColumns = Pick<Selectable<UserContentSignalsTable>, (typeof SIGNAL_COLUMNS)[number]>;
+
+export function toSignalRow(r: SignalColumns): UserSignalRow {
   return {
     contentId: r.content_id,
     impressions: r.impressions,

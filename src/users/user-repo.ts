@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { onPostgres, rowsPerUser } from '../db/rows-per-user.js';
 import type { Database } from '../db/schema.js';
 import { parseProperties } from './properties-column.js';
 import type { Properties } from './user-properties.js';
@@ -82,12 +83,19 @@ export async function listUsers(db: Db, tenantId: string, afterUserId: string | 
 
 /** The registered users among `userIds` (one query for the batch; a single user is a batch of one), with their properties. */
 export async function propertiesOfUsers(db: Db, tenantId: string, userIds: readonly string[]): Promise<Map<string, Properties>> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['user_id', 'properties'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', 'in', userIds)
-    .execute();
+  const rows = onPostgres(db)
+    ? (
+        await sql<{ user_id: string; properties: string }>`select r.user_id, r.properties from ${rowsPerUser(
+          userIds,
+          sql`select user_id, properties from users where tenant_id = ${tenantId} and user_id = u.user_id offset 0`,
+        )}`.execute(db)
+      ).rows
+    : await db
+        .selectFrom('users')
+        .select(['user_id', 'properties'])
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', 'in', userIds)
+        .execute();
   return new Map(rows.map((r) => [r.user_id, parseProperties(r.properties)]));
 }
 
@@ -144,7 +152,14 @@ export async function userIdsAtOffset(
 
 /** The registered users among `userIds` (one query for the batch). */
 export async function registeredUserIds(db: Db, tenantId: string, userIds: readonly string[]): Promise<Set<string>> {
-  const rows = await db.selectFrom('users').select('user_id').where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute();
+  const rows = onPostgres(db)
+    ? (
+        await sql<{ user_id: string }>`select r.user_id from ${rowsPerUser(
+          userIds,
+          sql`select user_id from users where tenant_id = ${tenantId} and user_id = u.user_id offset 0`,
+        )}`.execute(db)
+      ).rows
+    : await db.selectFrom('users').select('user_id').where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute();
   return new Set(rows.map((r) => r.user_id));
 }
 
@@ -154,12 +169,23 @@ export async function sourceRelationsOfUsers(
   tenantId: string,
   userIds: readonly string[],
 ): Promise<{ userId: string; sourceId: string; relation: 'follow' | 'block' }[]> {
-  const rows = await db
-    .selectFrom('user_sources')
-    .select(['user_id', 'source_id', 'relation'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', 'in', userIds)
-    .execute();
+  const rows = onPostgres(db)
+    ? (
+        await sql<{
+          user_id: string;
+          source_id: string;
+          relation: 'follow' | 'block';
+        }>`select r.user_id, r.source_id, r.relation from ${rowsPerUser(
+          userIds,
+          sql`select user_id, source_id, relation from user_sources where tenant_id = ${tenantId} and user_id = u.user_id offset 0`,
+        )}`.execute(db)
+      ).rows
+    : await db
+        .selectFrom('user_sources')
+        .select(['user_id', 'source_id', 'relation'])
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', 'in', userIds)
+        .execute();
   return rows.map((r) => ({ userId: r.user_id, sourceId: r.source_id, relation: r.relation }));
 }
 
