@@ -75,6 +75,8 @@ export interface Config {
   feed: {
     /** Worker threads that rank (0: rank on the HTTP thread, as an in-memory SQLite database needs). */
     rankingThreads: number;
+    /** Each ranking thread's V8 old-generation limit (MB): a thread that reaches it dies and is started again. */
+    rankingThreadHeapMb: number;
     /** Ranked lists held per process (least recently used dropped): about one per active user. */
     listCapacity: number;
     /** How often workers train the collaborative models of tenants with new activity (ms). */
@@ -129,6 +131,7 @@ export const CONFIG_VARIABLES = [
   'TRUST_PROXY',
   'WORKER_METRICS_PORT',
   'RANKING_THREADS',
+  'RANKING_THREAD_HEAP_MB',
   'FEED_LIST_CAPACITY',
   'MODEL_TRAIN_INTERVAL_S',
   'ITEM_VECTOR_MIN_ARTICLES',
@@ -251,6 +254,9 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
   const feed = {
     // One core serves HTTP; the others rank.
     rankingThreads: integer('RANKING_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
+    // Rankings' garbage grew a thread's heap 290 -> 910 MB in a 30-minute soak while 220-290 MB stayed live at
+    // 100,000 items (bench/RESULTS.md issue 17): the limit makes V8 collect instead of growing. ~1.8x the live size.
+    rankingThreadHeapMb: integer('RANKING_THREAD_HEAP_MB', 512, 128, 65_536),
     // ~14 KB of the HTTP thread's heap per active user (list, snapshot, user state; bench/RESULTS.md issue 15).
     listCapacity: integer('FEED_LIST_CAPACITY', 50_000, 100, 10_000_000),
     // Five minutes: a new taste group shows in lists within minutes; a 100,000-user tenant trains in ~40 s of one core.

@@ -1,7 +1,6 @@
 import type * as IORedis from 'ioredis';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { MessagePort } from 'node:worker_threads';
 import pino from 'pino';
 import type { Embedder } from './analysis/embedder.js';
 import { HashedTfIdfEmbedder } from './analysis/hashed-tfidf-embedder.js';
@@ -43,7 +42,7 @@ import { createMetricsRegistry, keyLookupCounter, registerRuntimeGauges } from '
 import { heldMillicredits } from './push/push-job-repo.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
-import { backgroundThreadWanted } from './runtime-threads.js';
+import { backgroundThreadWanted, type RankingPorts } from './runtime-threads.js';
 import { createObjectStore } from './storage/create-object-store.js';
 import { KeyAuthenticator } from './tenants/authenticate-key.js';
 import { ThumbnailLinks } from './thumbnails/thumbnail-links.js';
@@ -98,7 +97,7 @@ export async function createRuntime(
      * 'worker' is the thread's, which applies events on its own thread and ranks push users
      * on the 'http' side's ranking threads, through `rankingPorts`.
      */
-    backgroundThread?: { side: 'http'; name: string } | { side: 'worker'; name: string; rankingPorts: MessagePort[] };
+    backgroundThread?: { side: 'http'; name: string } | { side: 'worker'; name: string; rankingPorts: RankingPorts };
   } = {},
 ): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
@@ -144,7 +143,7 @@ export async function createRuntime(
   // This runtime answers requests; the thread started below runs the workers.
   const background =
     threads?.side === 'http'
-      ? new BackgroundThread(config, threads.name, log, () => (ranker.backend instanceof RankingThreads ? ranker.backend.connect() : []))
+      ? new BackgroundThread(config, threads.name, log, () => (ranker.backend instanceof RankingThreads ? ranker.backend : null))
       : null;
   const changes: ChangeBus =
     database.kind === 'postgres'
@@ -192,7 +191,7 @@ export async function createRuntime(
     changes,
     tokens,
     onWorkerThread,
-    rankingPorts: threads?.side === 'worker' && threads.rankingPorts.length > 0 ? threads.rankingPorts : undefined,
+    rankingPorts: threads?.side === 'worker' && threads.rankingPorts.ports.length > 0 ? threads.rankingPorts : undefined,
   });
   changes.subscribe((change) => {
     if (change.kind === 'tenant') scenarios.invalidate(change.tenantId);

@@ -1,4 +1,3 @@
-import type { MessagePort } from 'node:worker_threads';
 import type pino from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
@@ -11,6 +10,7 @@ import { RankingThreads } from './feed/ranking-threads.js';
 import { inlineUserStateLoader, ThreadedUserStateLoader, type UserStateLoader } from './feed/user-state-loader.js';
 import { CollaborativeModels } from './learning/collaborative-models.js';
 import type { Clock } from './lib/clock.js';
+import type { ThreadPort } from './lib/thread-client.js';
 
 // Where work that would hold the HTTP thread's event loop runs (issue 15):
 // rankings, applying events and, on a SQLite file, reading users' states,
@@ -20,10 +20,17 @@ import type { Clock } from './lib/clock.js';
 // (src/workers/), itself off the HTTP thread, ranks push users and applies
 // events on its own thread.
 
+/** The HTTP thread's ranking threads as serve's worker thread reaches them: a port each, and a way to get another when one dies. */
+export interface RankingPorts {
+  ports: ThreadPort[];
+  reconnect(index: number, deadGeneration: number): Promise<ThreadPort>;
+}
+
 /**
  * Ranking threads (RANKING_THREADS, default one per core but the HTTP thread's), each with
- * its own pool. serve's worker thread ranks on the HTTP thread's, through `rankingPorts`:
- * a second copy of the pool would cost ~600 MB at 100,000 items.
+ * its own pool and an old-generation limit (RANKING_THREAD_HEAP_MB). serve's worker thread
+ * ranks on the HTTP thread's, through `rankingPorts`: a second copy of the pool would cost
+ * ~600 MB at 100,000 items.
  */
 export function rankingBackend(
   config: Config,
@@ -31,10 +38,10 @@ export function rankingBackend(
   clock: Clock,
   dimensions: number,
   log: pino.Logger,
-  rankingPorts?: MessagePort[],
+  rankingPorts?: RankingPorts,
 ): RankingBackend {
   const { db } = database;
-  if (rankingPorts) return RankingThreads.over(rankingPorts);
+  if (rankingPorts) return RankingThreads.over(rankingPorts.ports, (index, dead) => rankingPorts.reconnect(index, dead));
   if (config.feed.rankingThreads === 0 || database.inMemory) {
     return new InlineRanking(
       new RankingEngine(
@@ -45,10 +52,13 @@ export function rankingBackend(
       ),
     );
   }
+  const heapMb = config.feed.rankingThreadHeapMb;
   return RankingThreads.start(
     config.feed.rankingThreads,
     { databaseUrl: config.databaseUrl, dimensions, maxWatches: config.feed.listCapacity },
-    (err) => log.error({ err }, 'ranking thread failed; restarting it'),
+    // ERR_WORKER_OUT_OF_MEMORY: it reached RANKING_THREAD_HEAP_MB. Its lists' watches go with it (they are ranked again on demand).
+    (err) => log.error({ err, heapLimitMb: heapMb }, 'ranking thread failed; the next ranking starts another'),
+    { maxOldGenerationSizeMb: heapMb },
   );
 }
 

@@ -1,4 +1,3 @@
-import type { MessagePort } from 'node:worker_threads';
 import type { Embedder } from '../analysis/embedder.js';
 import type { AreaDirectory } from '../areas/area-directory.js';
 import type { ChangeBus } from '../changes/change-bus.js';
@@ -14,7 +13,7 @@ import { UserRanker } from '../feed/user-ranker.js';
 import { UserStates } from '../feed/user-states.js';
 import { Signer } from '../lib/signer.js';
 import { rankingMeter } from '../metrics/index.js';
-import { rankingBackend, userStateLoader } from '../runtime-threads.js';
+import { rankingBackend, userStateLoader, type RankingPorts } from '../runtime-threads.js';
 import { ScenarioCache } from '../scenarios/scenario-cache.js';
 import type { TrackingTokens } from '../tracking/tracking-token.js';
 import type { RuntimeBase } from './runtime-base.js';
@@ -38,7 +37,7 @@ export function buildFeed(
     changes: ChangeBus;
     tokens: TrackingTokens;
     onWorkerThread: boolean;
-    rankingPorts: MessagePort[] | undefined;
+    rankingPorts: RankingPorts | undefined;
   },
 ) {
   const { config, database, clock, log, metrics } = base;

@@ -1,5 +1,5 @@
-import type { MessagePort } from 'node:worker_threads';
-import { PortClient, ThreadClient, type ThreadCaller } from '../lib/thread-client.js';
+import type { ResourceLimits } from 'node:worker_threads';
+import { PortClient, ThreadClient, ThreadExited, type ThreadCaller, type ThreadPort } from '../lib/thread-client.js';
 import type { RankingBackend } from './ranking-backend.js';
 import type { RankedList } from './ranked-list.js';
 import type { EngineRequest, ExplainedRanked } from './ranking-engine.js';
@@ -12,36 +12,51 @@ const THREAD_ENTRY = new URL('./ranking-thread.js', import.meta.url);
  * (issue 15). Each thread holds its own pool and vector index (~1.3 KB an
  * item, docs/feed.md). A watched list lives in the thread that ranked it: a
  * ranking goes to the thread its watch key (else its tenant) hashes to; a
- * sweep asks every thread. A thread that dies fails the calls it had; the next call starts a new one.
+ * sweep asks every thread. A thread that dies (one that reached its heap limit,
+ * RANKING_THREAD_HEAP_MB) fails the calls it had; the next call starts a new one,
+ * and a ranking it had is asked once more, of the new thread.
  */
 export class RankingThreads implements RankingBackend {
   private constructor(private readonly threads: Thread[]) {}
 
-  /** Starts `count` ranking threads. */
-  static start(count: number, options: ThreadOptions, onError: (error: Error) => void): RankingThreads {
-    return new RankingThreads(Array.from({ length: count }, () => new ThreadClient<ThreadCall>('ranking', THREAD_ENTRY, options, onError)));
+  /** Starts `count` ranking threads, each with these V8 heap limits. */
+  static start(count: number, options: ThreadOptions, onError: (error: Error) => void, limits?: ResourceLimits): RankingThreads {
+    return new RankingThreads(
+      Array.from({ length: count }, () => new ThreadClient<ThreadCall>('ranking', THREAD_ENTRY, options, onError, true, limits)),
+    );
   }
 
-  /** Another thread's ranking threads, through the ports their `connect()` gave (serve's worker thread ranks push users on them). */
-  static over(ports: MessagePort[]): RankingThreads {
-    return new RankingThreads(ports.map((port) => new PortClient<ThreadCall>('ranking', port)));
+  /**
+   * Another thread's ranking threads, through the ports their `connect()` gave (serve's worker
+   * thread ranks push users on them). When one of them dies its port closes; `reconnect` asks
+   * the owner for a port on the thread started in its place (the owner's `reconnect`).
+   */
+  static over(ports: ThreadPort[], reconnect: (index: number, deadGeneration: number) => Promise<ThreadPort>): RankingThreads {
+    return new RankingThreads(ports.map((port, i) => new PortClient<ThreadCall>('ranking', port, (dead) => reconnect(i, dead))));
   }
 
   /** A port per ranking thread, for RankingThreads.over on another thread (in the same order: a key hashes to the same thread). */
-  connect(): MessagePort[] {
-    return this.threads.map((t) => {
-      if (!(t instanceof ThreadClient)) throw new Error('ranking threads reached through ports cannot be connected further');
-      return t.connect();
-    });
+  connect(): ThreadPort[] {
+    return this.threads.map((_, i) => this.own(i).connect());
+  }
+
+  /** A port on thread `index` in place of one that closed with the thread's start `deadGeneration` (see ThreadClient.reconnect). */
+  reconnect(index: number, deadGeneration: number): Promise<ThreadPort> {
+    return this.own(index).reconnect(deadGeneration);
+  }
+
+  /** Ends thread `index` as running out of its heap would (tests of what follows). */
+  kill(index: number): Promise<void> {
+    return this.own(index).kill();
   }
 
   async rank(request: EngineRequest, later = false): Promise<{ ranked: RankedList; ms: number }> {
-    const { result, ms } = await this.threadFor(request).call({ op: 'rank', request, now: request.now, later });
+    const { result, ms } = await retriedOnce(this.threadFor(request), { op: 'rank', request, now: request.now, later });
     return { ranked: result as RankedList, ms };
   }
 
   async explain(request: EngineRequest): Promise<ExplainedRanked[]> {
-    return (await this.threadFor(request).call({ op: 'explain', request, now: request.now })).result as ExplainedRanked[];
+    return (await retriedOnce(this.threadFor(request), { op: 'explain', request, now: request.now })).result as ExplainedRanked[];
   }
 
   async sweep(now: number): Promise<string[]> {
@@ -73,6 +88,12 @@ export class RankingThreads implements RankingBackend {
     return known.length === 0 ? null : known.reduce((a, b) => a + b, 0) / 1000;
   }
 
+  private own(index: number): ThreadClient<ThreadCall> {
+    const t = this.threads[index];
+    if (!(t instanceof ThreadClient)) throw new Error('ranking threads reached through ports cannot be connected further');
+    return t as ThreadClient<ThreadCall>;
+  }
+
   private threadFor(request: EngineRequest): Thread {
     const key = request.watchKey ?? request.tenantId;
     let h = 0;
@@ -82,3 +103,16 @@ export class RankingThreads implements RankingBackend {
 }
 
 type Thread = ThreadCaller<ThreadCall>;
+
+/**
+ * A ranking is a pure function of its request: one lost with a thread that died is asked of
+ * the thread started in its place, once (a ranking that kills every thread it runs on fails).
+ */
+async function retriedOnce(thread: Thread, call: ThreadCall): Promise<{ result: unknown; ms: number }> {
+  try {
+    return await thread.call(call);
+  } catch (error) {
+    if (!(error instanceof ThreadExited)) throw error;
+    return thread.call(call);
+  }
+}
