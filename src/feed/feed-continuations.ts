@@ -28,6 +28,17 @@ export class FeedContinuations {
     return next;
   }
 
+  /**
+   * Ranks what follows a list ahead of the page that reaches its end: that page
+   * must know whether anything is left (its next_cursor), and would otherwise
+   * wait for this ranking in the request. Nothing waits here; the page finds it
+   * held (or still running, then it waits only for the rest).
+   */
+  prefetch(request: ListRequest, from: { snapshotId: string; snapshot: Snapshot }): void {
+    // A failure is forgotten (next() drops it): the page that needs it ranks again.
+    this.next(request, from).catch(() => {});
+  }
+
   private async rank(request: ListRequest, from: Snapshot): Promise<{ snapshotId: string; snapshot: Snapshot }> {
     const { users, ranker, snapshots } = this.deps;
     const userId = personalListUser(request.user, request.userId);

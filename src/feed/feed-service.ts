@@ -147,6 +147,9 @@ export class FeedService {
       if (page.length === query.limit || snapshot.entries.ids.length === 0 || !exhausted) break;
     }
     const more = position < snapshot.entries.ids.length;
+    // The chain's next page will reach the end of this full list: what follows is ranked now, off the request path.
+    if (more && snapshot.entries.ids.length >= LIST_SIZE && position + query.limit >= snapshot.entries.ids.length)
+      this.deps.continuations.prefetch(listRequest, { snapshotId, snapshot });
     // The cursor points into the held list itself (not a continuation): keep it from now on.
     if (more && list !== null && snapshotId === list.snapshotId) await this.deps.rankings.keepSnapshot(list, now);
 

@@ -169,6 +169,21 @@ describe.each(setups)('feed lists ranked ahead of the request on %s', (_name, ba
     expect(await continuations()).toBe(before + 1);
   });
 
+  it('what follows a list is ranked once the page before its end is served: the page that reaches the end ranks nothing', async () => {
+    await f.t.api(f.key, 'PUT', '/v1/users/prefetched', { properties: { interests: ['経済'] } });
+    const before = await continuations();
+    const first = (await f.feed({ user_id: 'prefetched', limit: 25 })).body; // items 1–25 of 60
+    const second = (await f.feed({ user_id: 'prefetched', limit: 25, cursor: first.meta.next_cursor })).body; // 26–50
+    // Nothing awaited it: the ranking of what follows finishes after the second page's answer.
+    await until('the continuation ranked ahead', async () => ((await continuations()) === before + 1 ? true : undefined));
+    const third = (await f.feed({ user_id: 'prefetched', limit: 25, cursor: second.meta.next_cursor })).body; // 51–60, then what follows
+    expect(await continuations()).toBe(before + 1);
+    // The third page went past the list's 60 items, into what was ranked ahead, repeating none.
+    const seen = [...ids(first), ...ids(second), ...ids(third)];
+    expect(seen.length).toBeGreaterThan(60);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   it('registered users with nothing personal yet share the generic list of their context: one ranking for all', async () => {
     const anonymous = ids(await firstPage(undefined, 7));
     const ranked = await rankings();
