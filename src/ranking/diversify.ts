@@ -70,12 +70,17 @@ export function diversify(scored: RankedItem[], limit: number, config: RankingCo
   const sourceCount = new Int32Array(sourceIds.size);
   const categoryCount = new Int32Array(categoryIds.size);
 
-  // Scores normalised to [0, 1] over the MMR pool, so λ weighs the same whatever the weights' scale.
+  // Scores normalised over the MMR pool, so λ weighs the same whatever the weights' scale: 0 at
+  // the pool's lowest, 1 at its pageSize-th best. Not at its best: one item far above the rest
+  // (a weighted collaborative part of 1.2 in a pool whose other scores spanned 0.6) then squeezed
+  // every other score into the lower third of the range, and similarity alone ordered the page
+  // (bench/RESULTS.md, issue 16 (b)). The few above get more than 1 and stay first unless alike.
   const poolSize = Math.min(n, MMR_POOL_FACTOR * want);
-  const top = (items[0] as RankedItem).score;
-  const range = top - (items[poolSize - 1] as RankedItem).score;
+  const low = (items[poolSize - 1] as RankedItem).score;
+  const pageBest = (items[Math.min(poolSize, window) - 1] as RankedItem).score;
+  const range = pageBest > low ? pageBest - low : (items[0] as RankedItem).score - low;
   const upper = new Float64Array(poolSize); // λ · normalised score: the best value an item can reach
-  for (let i = 0; i < poolSize; i++) upper[i] = lambda * (range > 0 ? ((items[i] as RankedItem).score - (top - range)) / range : 1);
+  for (let i = 0; i < poolSize; i++) upper[i] = lambda * (range > 0 ? ((items[i] as RankedItem).score - low) / range : 1);
 
   const chosen: number[] = [];
   const taken = new Uint8Array(n);

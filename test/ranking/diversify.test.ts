@@ -93,6 +93,26 @@ describe('diversify MMR', () => {
     expect(ids(diversify(items, 3, loose(1), 10))).toEqual(['dup1', 'dup2', 'other']);
   });
 
+  it('is not squeezed by an item far above the rest: the others keep their page', () => {
+    // Ten items on one topic (pairwise cosine 0.5) above thirty unlike ones, as a reader's topic
+    // ranks; then one more item scoring far above all (a large collaborative part, say).
+    const unit = (i: number) => Float32Array.from({ length: 256 }, (_, d) => (d === 2 * i + 1 ? 1 : 0));
+    const topic = (i: number) => normalised(Float32Array.from(x, (v, d) => v + (unit(i)[d] as number)));
+    const rest = [
+      ...Array.from({ length: 10 }, (_, i) => ranked(`on${i}`, 1 - i / 100, { vector: topic(i), sourceId: `s${i}` })),
+      ...Array.from({ length: 30 }, (_, i) =>
+        ranked(`off${String(i).padStart(2, '0')}`, 0.85 - i / 100, { vector: unit(20 + i), sourceId: `t${i}` }),
+      ),
+    ];
+    const outlier = ranked('far', 3, { vector: unit(60), sourceId: 'far' });
+    const page = ids(diversify(rest, 10, loose(0.7), 10));
+    const pageBelowOutlier = ids(diversify([outlier, ...rest], 10, loose(0.7), 10));
+    expect(pageBelowOutlier[0]).toBe('far');
+    expect(page.filter((id) => id.startsWith('on')).length).toBeGreaterThanOrEqual(8);
+    // The scale is not the outlier's: the rest of the page is as without it.
+    expect(pageBelowOutlier.slice(1)).toEqual(page.slice(0, 9));
+  });
+
   it('measures similarity within the page window only', () => {
     const items = [ranked('dup1', 1, { vector: x }), ranked('dup2', 0.99, { vector: x }), ranked('other', 0.9, { vector: y }), ...filler];
     // With a window of 1 nothing is "already on the page": score order.
