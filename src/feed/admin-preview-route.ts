@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app-deps.js';
 import { IsoTimestamp, Nullable, TenantIdParams, withProblems } from '../http/schemas.js';
 import { requireTenant } from '../tenants/tenant-service.js';
-import { FeedContextFields } from './feed-route.js';
+import { FeedContextFields } from './feed-schemas.js';
 import { prefectureOf } from './resolve-feed-areas.js';
 
 const Signals = Type.Object(

@@ -5,8 +5,6 @@ import { feedPageJson } from './feed-page-json.js';
 import { FeedQuerystring, FeedResponse } from './feed-schemas.js';
 import type { FeedService } from './feed-service.js';
 
-export { FeedContextFields } from './feed-schemas.js';
-
 const FEED_MILLICREDITS = 1000;
 
 /** GET /v1/feed: the personalised feed of a scenario (SPEC rules 1–8; DESIGN §5, §8). 1 credit per request. */
