@@ -5,7 +5,7 @@ import { ContentFeedClient } from '../../client/src/index.js';
 
 /** The client's types come from the served OpenAPI document, and it has an operation for each /v1 one. */
 describe('the client package', () => {
-  it("its generated types, and the console's, are what openapi-typescript makes of /v1/openapi.json today (npm run generate:client)", async () => {
+  it("its generated types and the console's are what openapi-typescript makes of /v1/openapi.json now (generate:client)", async () => {
     const document = await servedDocument();
     const client = await typesSource(documentFor(document, ['/v1/']), 'npm run generate:client');
     expect(readFileSync(CLIENT_TYPES_FILE, 'utf8'), `${CLIENT_TYPES_FILE} is stale: run npm run generate:client`).toBe(client);

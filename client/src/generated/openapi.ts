@@ -555,7 +555,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Usage Limit Exceeded",
                      *       "status": 402,
-                     *       "detail": "The usage cap of 10000 credits for this billing cycle is reached; this request would cost 1 credits. Free endpoints keep working; raise or remove the cap to continue.",
+                     *       "detail": "The usage cap of 10000 credits for this billing cycle is reached; this request would cost 1 credits.
+                     *       Free endpoints keep working; raise or remove the cap to continue.",
                      *       "instance": "/v1/contents/example_content_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -584,7 +585,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/contents/example_content_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -698,14 +700,20 @@ export interface operations {
                             next_cursor: null | string;
                             consumed_credits: number;
                             request_id: string;
-                            /** @description The areas the feed was ranked for: from area_names or area_ids, else the registered user's profile; each with its prefecture (null for the country). */
+                            /**
+                             * @description The areas the feed was ranked for: from area_names or area_ids, else the registered user's
+                             * profile; each with its prefecture (null for the country).
+                             */
                             areas: {
                                 id: string;
                                 name: string;
                                 level: string;
                                 prefecture: null | string;
                             }[];
-                            /** @description Names or ids sent (or in the profile) that matched no area and were ignored: a typo, or an area_level that does not fit. Empty when all were understood. */
+                            /**
+                             * @description Names or ids sent (or in the profile) that matched no area and were ignored: a typo, or an
+                             * area_level that does not fit. Empty when all were understood.
+                             */
                             ignored_areas: string[];
                         };
                     };
@@ -793,7 +801,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Usage Limit Exceeded",
                      *       "status": 402,
-                     *       "detail": "The usage cap of 10000 credits for this billing cycle is reached; this request would cost 1 credits. Free endpoints keep working; raise or remove the cap to continue.",
+                     *       "detail": "The usage cap of 10000 credits for this billing cycle is reached; this request would cost 1 credits.
+                     *       Free endpoints keep working; raise or remove the cap to continue.",
                      *       "instance": "/v1/feed",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -822,7 +831,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/feed",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -949,7 +959,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/usage",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -1124,7 +1135,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/users/example_user_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -1388,7 +1400,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/users/example_user_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -1539,7 +1552,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/users/example_user_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -1759,7 +1773,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/users/example_user_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -1947,7 +1962,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/users",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -2099,7 +2115,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/users/example_user_id/sources/example_source_id/follow",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -2280,7 +2297,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/users/example_user_id/sources/example_source_id/follow",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -2461,7 +2479,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/users/example_user_id/sources/example_source_id/block",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -2642,7 +2661,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/users/example_user_id/sources/example_source_id/block",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -2722,7 +2742,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events: (components["schemas"]["SessionStartEvent"] | components["schemas"]["LoginEvent"] | components["schemas"]["LogoutEvent"] | components["schemas"]["ImpressionEvent"] | components["schemas"]["ClickEvent"] | components["schemas"]["ReturnEvent"] | components["schemas"]["ShareEvent"] | components["schemas"]["LikeEvent"] | components["schemas"]["DislikeEvent"])[];
+                    events: (components["schemas"]["SessionStartEvent"] | components["schemas"]["LoginEvent"]
+                        | components["schemas"]["LogoutEvent"] | components["schemas"]["ImpressionEvent"]
+                        | components["schemas"]["ClickEvent"] | components["schemas"]["ReturnEvent"] | components["schemas"]["ShareEvent"]
+                        | components["schemas"]["LikeEvent"] | components["schemas"]["DislikeEvent"])[];
                 };
             };
         };
@@ -2830,7 +2853,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/events",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -2947,7 +2971,8 @@ export interface operations {
                     /** @default 1 */
                     candidates_per_user?: number;
                     /**
-                     * @description `all`: every registered user; `active`: users active in the 30 days before creation; `manual`: the users in `user_ids`.
+                     * @description `all`: every registered user; `active`: users active in the 30 days before creation; `manual`: the users
+                     * in `user_ids`.
                      * @default all
                      */
                     target_mode?: "all" | "active" | "manual";
@@ -3065,7 +3090,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Usage Limit Exceeded",
                      *       "status": 402,
-                     *       "detail": "The usage cap of 10000 credits for this billing cycle is reached; this request would cost 1 credits. Free endpoints keep working; raise or remove the cap to continue.",
+                     *       "detail": "The usage cap of 10000 credits for this billing cycle is reached; this request would cost 1 credits.
+                     *       Free endpoints keep working; raise or remove the cap to continue.",
                      *       "instance": "/v1/push-candidates",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -3094,7 +3120,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/push-candidates",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -3208,7 +3235,10 @@ export interface operations {
                         users_skipped: number;
                         /** @description 0.5 per user processed, charged once when the job completes; 0 until then and for a failed job. */
                         consumed_credits: number;
-                        /** @description When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain GET. */
+                        /**
+                         * @description When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain
+                         * GET.
+                         */
                         download_url?: string;
                         download_url_expires_at?: string;
                         error?: {
@@ -3300,7 +3330,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/v1/push-candidates/example_job_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }

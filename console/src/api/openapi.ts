@@ -35,7 +35,9 @@ export interface paths {
         post?: never;
         /**
          * Delete a tenant and all of its data (confirm=<its id>)
-         * @description Its API keys stop working at once on every node; its users, events, statistics, algorithms, scenarios, push jobs and files, webhook deliveries, usage, models and console members are removed in one transaction. The audit log is kept. Cannot be undone: `confirm` must repeat the tenant id.
+         * @description Its API keys stop working at once on every node; its users, events, statistics, algorithms, scenarios, push jobs and
+         * files, webhook deliveries, usage, models and console members are removed in one transaction. The audit log is kept. Cannot be
+         * undone: `confirm` must repeat the tenant id.
          */
         delete: operations["deleteAdminTenantsByTenantId"];
         options?: never;
@@ -161,7 +163,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue a new delivery of an earlier delivery's body, under a new id; the earlier one is left unchanged (429 while 5 tests or resends are pending) */
+        /**
+         * Queue a new delivery of an earlier delivery's body, under a new id; the earlier one is left unchanged (429 while 5 tests or
+         * resends are pending)
+         */
         post: operations["postAdminTenantsByTenantIdWebhookDeliveriesByDeliveryIdResend"];
         delete?: never;
         options?: never;
@@ -198,7 +203,9 @@ export interface paths {
         };
         /**
          * DAU, MAU, sessions, impressions, clicks, CTR and push engagement for a date range
-         * @description Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts include events processed so far (normally under a second behind). With `scenario` or `channel`, active users, impressions, clicks, push clicks and reactions are those of that scenario or channel (events whose tracking token named it); sessions stay the tenant's.
+         * @description Days are UTC; `from` inclusive (default 29 days before today), `to` exclusive (default tomorrow). Counts include
+         * events processed so far (normally under a second behind). With `scenario` or `channel`, active users, impressions, clicks, push
+         * clicks and reactions are those of that scenario or channel (events whose tracking token named it); sessions stay the tenant's.
          */
         get: operations["getAdminTenantsByTenantIdMetrics"];
         put?: never;
@@ -446,7 +453,8 @@ export interface paths {
         put?: never;
         /**
          * Train the tenant's collaborative model and fit its scenarios' weights now, and wait for it
-         * @description Workers train every tenant with new clicks on a schedule (MODEL_TRAIN_INTERVAL_S); this trains one at once, off the HTTP thread. 409 while another training of the tenant runs.
+         * @description Workers train every tenant with new clicks on a schedule (MODEL_TRAIN_INTERVAL_S); this trains one at once, off the
+         * HTTP thread. 409 while another training of the tenant runs.
          */
         post: operations["postAdminTenantsByTenantIdModelTrain"];
         delete?: never;
@@ -499,7 +507,8 @@ export interface paths {
         };
         /**
          * A user's recent events, newest first, with cursor pages
-         * @description Events sent with this user_id, in the order the service received them, newest first. 404 for a user the tenant does not have (as the user lookup).
+         * @description Events sent with this user_id, in the order the service received them, newest first. 404 for a user the tenant does
+         * not have (as the user lookup).
          */
         get: operations["getAdminTenantsByTenantIdUsersByUserIdEvents"];
         put?: never;
@@ -612,7 +621,10 @@ export interface paths {
         put?: never;
         /**
          * Crawl a source now
-         * @description With `wait=true`, crawls now and answers with the counts when done (200, also when the crawl failed: see `status` and `error`), and the newest crawls. When another worker is crawling the source, waits for that crawl (up to a minute, else 409) and reports it (`crawled_by: another_worker`). Without it, makes the source due at once and answers 202; a worker crawls it within a second or two.
+         * @description With `wait=true`, crawls now and answers with the counts when done (200, also when the crawl failed: see `status`
+         * and `error`), and the newest crawls. When another worker is crawling the source, waits for that crawl (up to a minute, else 409)
+         * and reports it (`crawled_by: another_worker`). Without it, makes the source due at once and answers 202; a worker crawls it
+         * within a second or two.
          */
         post: operations["postAdminSourcesBySourceIdCrawl"];
         delete?: never;
@@ -686,14 +698,16 @@ export interface paths {
         };
         /**
          * One article with its analysis, and whether it can be served and why not
-         * @description With `tenant_id` and `algorithm_id`, servability is judged by that algorithm; else by the defaults of a new algorithm.
+         * @description With `tenant_id` and `algorithm_id`, servability is judged by that algorithm; else by the defaults of a new
+         * algorithm.
          */
         get: operations["getAdminContentsByContentId"];
         put?: never;
         post?: never;
         /**
          * Delete an article: no feed, push job or GET serves it again
-         * @description Its other addresses go with it. A crawl that finds it in its feed again stores it anew: remove it at the source, or lower the source's trust level.
+         * @description Its other addresses go with it. A crawl that finds it in its feed again stores it anew: remove it at the source, or
+         * lower the source's trust level.
          */
         delete: operations["deleteAdminContentsByContentId"];
         options?: never;
@@ -712,7 +726,8 @@ export interface paths {
         put?: never;
         /**
          * Hide an article: kept, but no feed, push job or GET /v1/contents serves it until unhidden
-         * @description Every node stops serving it within 30 s (this one at once). Unlike a deletion, a crawl that finds it again keeps it hidden. Hiding a hidden article replaces its reason.
+         * @description Every node stops serving it within 30 s (this one at once). Unlike a deletion, a crawl that finds it again keeps it
+         * hidden. Hiding a hidden article replaces its reason.
          */
         post: operations["postAdminContentsByContentIdHide"];
         delete?: never;
@@ -986,7 +1001,11 @@ export interface components {
                 languages: string[];
                 include_categories: string[];
                 exclude_categories: string[];
-                /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts fitted). */
+                /**
+                 * @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an
+                 * experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. A
+                 * variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts fitted).
+                 */
                 learned_weights: boolean;
             };
             /** Format: date-time */
@@ -1037,7 +1056,10 @@ export interface components {
             active: boolean;
             crawl_interval_seconds: number;
             crawl: {
-                /** @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl succeeded; failing: backing off after errors. */
+                /**
+                 * @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl succeeded;
+                 * failing: backing off after errors.
+                 */
                 state: "no_feed" | "inactive" | "pending" | "ok" | "failing";
                 last_crawled_at: null | string;
                 last_success_at: null | string;
@@ -1047,7 +1069,10 @@ export interface components {
                 error_count: number;
                 /** @description Why the last crawl failed, or which of its articles failed. */
                 last_error: null | string;
-                /** @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new leaves it (GET …/crawls lists every crawl). */
+                /**
+                 * @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new
+                 * leaves it (GET …/crawls lists every crawl).
+                 */
                 last_result: null | ({
                     /** @description Articles stored for the first time. */
                     new: number;
@@ -1210,7 +1235,10 @@ export interface operations {
                     rate_limit_rps?: null | number;
                     usage_cap_credits?: null | number;
                     billing_anchor_day?: number;
-                    /** @description true (the default): the tenant starts with the algorithm `default` and the scenarios `feed` and `push` using it, so its first feed request works. false: it starts with none. */
+                    /**
+                     * @description true (the default): the tenant starts with the algorithm `default` and the scenarios `feed` and `push`
+                     * using it, so its first feed request works. false: it starts with none.
+                     */
                     default_scenarios?: boolean;
                 };
             };
@@ -1492,7 +1520,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -1641,7 +1670,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -2422,7 +2452,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/test",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -2565,7 +2596,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/webhook/deliveries/example_delivery_id/resend",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -2944,7 +2976,12 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
-                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts fitted). */
+                            /**
+                             * @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per
+                             * scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback
+                             * while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted
+                             * variant starts fitted).
+                             */
                             learned_weights: boolean;
                         };
                         /** Format: date-time */
@@ -3035,7 +3072,10 @@ export interface operations {
                     languages?: string[];
                     include_categories?: string[];
                     exclude_categories?: string[];
-                    /** @description Rank with weights fitted to the clicks on what this algorithm ranked, per scenario, outside running experiments (default true; algorithms saved before it became the default keep their false). */
+                    /**
+                     * @description Rank with weights fitted to the clicks on what this algorithm ranked, per scenario, outside running
+                     * experiments (default true; algorithms saved before it became the default keep their false).
+                     */
                     learned_weights?: boolean;
                 };
             };
@@ -3072,7 +3112,12 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
-                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts fitted). */
+                            /**
+                             * @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per
+                             * scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback
+                             * while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted
+                             * variant starts fitted).
+                             */
                             learned_weights: boolean;
                         };
                         /** Format: date-time */
@@ -3286,7 +3331,12 @@ export interface operations {
                             languages: string[];
                             include_categories: string[];
                             exclude_categories: string[];
-                            /** @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted variant starts fitted). */
+                            /**
+                             * @description Rank with weights fitted to the impressions and clicks of what this algorithm ranked, per
+                             * scenario (an experiment's variants each apart; docs/learning.md); `weights` are the prior and the fallback
+                             * while data is thin. A variant of a running experiment ranks with `weights` (it still learns, so a promoted
+                             * variant starts fitted).
+                             */
                             learned_weights: boolean;
                         };
                     };
@@ -3862,7 +3912,8 @@ export interface operations {
                      */
                     start?: boolean;
                     /**
-                     * @description fixed (default): the shares stay as set. thompson: a multi-armed bandit moves new users towards the variant most likely best, every 10 minutes.
+                     * @description fixed (default): the shares stay as set. thompson: a multi-armed bandit moves new users towards the
+                     * variant most likely best, every 10 minutes.
                      * @default fixed
                      */
                     allocation?: "fixed" | "thompson";
@@ -3897,7 +3948,9 @@ export interface operations {
                         started_at: null | string;
                         stopped_at: null | string;
                         promoted_variant: null | string;
-                        /** @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes. */
+                        /**
+                         * @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes.
+                         */
                         allocation: "fixed" | "thompson";
                         /** @description When the bandit last set the shares. */
                         reallocated_at: null | string;
@@ -4017,7 +4070,9 @@ export interface operations {
                         started_at: null | string;
                         stopped_at: null | string;
                         promoted_variant: null | string;
-                        /** @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes. */
+                        /**
+                         * @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes.
+                         */
                         allocation: "fixed" | "thompson";
                         /** @description When the bandit last set the shares. */
                         reallocated_at: null | string;
@@ -4164,7 +4219,9 @@ export interface operations {
                         started_at: null | string;
                         stopped_at: null | string;
                         promoted_variant: null | string;
-                        /** @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes. */
+                        /**
+                         * @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes.
+                         */
                         allocation: "fixed" | "thompson";
                         /** @description When the bandit last set the shares. */
                         reallocated_at: null | string;
@@ -4277,7 +4334,9 @@ export interface operations {
                         started_at: null | string;
                         stopped_at: null | string;
                         promoted_variant: null | string;
-                        /** @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes. */
+                        /**
+                         * @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes.
+                         */
                         allocation: "fixed" | "thompson";
                         /** @description When the bandit last set the shares. */
                         reallocated_at: null | string;
@@ -4404,7 +4463,9 @@ export interface operations {
                         started_at: null | string;
                         stopped_at: null | string;
                         promoted_variant: null | string;
-                        /** @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes. */
+                        /**
+                         * @description fixed: the operator sets the shares; thompson: a bandit sets them from the results every 10 minutes.
+                         */
                         allocation: "fixed" | "thompson";
                         /** @description When the bandit last set the shares. */
                         reallocated_at: null | string;
@@ -4646,7 +4707,10 @@ export interface operations {
                 /** @description Comma-separated gazetteer ids: jp, pref:13, city:13104, station:<id>. Not with area_names. */
                 area_ids?: string;
                 area_level?: "station" | "city" | "prefecture" | "country";
-                /** @description Rank with this algorithm of the tenant instead of the scenario's, e.g. an experiment variant's, with its own fitted weights. 400 if there is none. */
+                /**
+                 * @description Rank with this algorithm of the tenant instead of the scenario's, e.g. an experiment variant's, with its own
+                 * fitted weights. 400 if there is none.
+                 */
                 algorithm_id?: string;
                 limit?: number;
             };
@@ -4680,10 +4744,16 @@ export interface operations {
                             /** Format: date-time */
                             published_at: string;
                             score: number;
-                            /** @description Weight × component for each part of the score (docs/ranking.md); they add up to `score`, give or take rounding. */
+                            /**
+                             * @description Weight × component for each part of the score (docs/ranking.md); they add up to `score`, give or
+                             * take rounding.
+                             */
                             signals: {
                                 relevance: number;
-                                /** @description What readers who engage like this user engaged with (the tenant's collaborative model; 0 for items it has not learned). */
+                                /**
+                                 * @description What readers who engage like this user engaged with (the tenant's collaborative model; 0 for
+                                 * items it has not learned).
+                                 */
                                 collaborative: number;
                                 freshness: number;
                                 popularity: number;
@@ -4701,7 +4771,10 @@ export interface operations {
                                 user_id: null | string;
                                 registered: boolean;
                             };
-                            /** @description The areas the ranking boosts: from area_names or area_ids, else the registered user's profile; each with its prefecture (null for the country). */
+                            /**
+                             * @description The areas the ranking boosts: from area_names or area_ids, else the registered user's profile;
+                             * each with its prefecture (null for the country).
+                             */
                             areas: {
                                 id: string;
                                 name: string;
@@ -4720,9 +4793,17 @@ export interface operations {
                                     area: number;
                                     follow: number;
                                 };
-                                /** @description fitted: the algorithm has learned_weights and enough clicks on what it ranked in this scenario (reason says why not). */
+                                /**
+                                 * @description fitted: the algorithm has learned_weights and enough clicks on what it ranked in this
+                                 * scenario (reason says why not).
+                                 */
                                 source: "configured" | "fitted";
-                                /** @description Why these weights rank: fitted; learned_weights_off (the algorithm's switch); not_fitted (fewer than 30 clicks or 300 impressions so far); experiment_running (a variant of the scenario's running experiment ranks as configured, so the experiment compares the configured weights; its fit goes on, so a promoted variant starts learned). */
+                                /**
+                                 * @description Why these weights rank: fitted; learned_weights_off (the algorithm's switch); not_fitted
+                                 * (fewer than 30 clicks or 300 impressions so far); experiment_running (a variant of the scenario's running
+                                 * experiment ranks as configured, so the experiment compares the configured weights; its fit goes on, so a
+                                 * promoted variant starts learned).
+                                 */
                                 reason: "fitted" | "learned_weights_off" | "not_fitted" | "experiment_running";
                                 configured: {
                                     relevance: number;
@@ -4732,7 +4813,11 @@ export interface operations {
                                     area: number;
                                     follow: number;
                                 };
-                                /** @description Fitted to the last week of impressions and clicks of the items this algorithm ranked in this scenario (an experiment's variants each apart); null while data is thin. Shown whether or not the algorithm uses them. */
+                                /**
+                                 * @description Fitted to the last week of impressions and clicks of the items this algorithm ranked in this
+                                 * scenario (an experiment's variants each apart); null while data is thin. Shown whether or not the
+                                 * algorithm uses them.
+                                 */
                                 fitted: null | {
                                     weights: {
                                         relevance: number;
@@ -4816,7 +4901,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/scenarios/example_scenario/preview",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -4922,7 +5008,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/model",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -4981,9 +5068,15 @@ export interface operations {
                         truncated: boolean;
                         read_ms: number;
                         train_ms: number;
-                        /** @description Scenarios with weights fitted to their clicks in this run (enough data: 30 clicks, 300 impressions), each once. */
+                        /**
+                         * @description Scenarios with weights fitted to their clicks in this run (enough data: 30 clicks, 300 impressions),
+                         * each once.
+                         */
                         fitted_scenarios: string[];
-                        /** @description What was fitted in this run: weights are fitted per scenario and algorithm, so each variant of an experiment learns from its own readers (docs/learning.md). */
+                        /**
+                         * @description What was fitted in this run: weights are fitted per scenario and algorithm, so each variant of an
+                         * experiment learns from its own readers (docs/learning.md).
+                         */
                         fitted_weights: {
                             scenario: string;
                             algorithm_id: string;
@@ -5095,9 +5188,14 @@ export interface operations {
                             users_processed: number;
                             /** @description Requested ids that are not registered users, and users deleted before their turn. */
                             users_skipped: number;
-                            /** @description 0.5 per user processed, charged once when the job completes; 0 until then and for a failed job. */
+                            /**
+                             * @description 0.5 per user processed, charged once when the job completes; 0 until then and for a failed job.
+                             */
                             consumed_credits: number;
-                            /** @description When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain GET. */
+                            /**
+                             * @description When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain
+                             * GET.
+                             */
                             download_url?: string;
                             download_url_expires_at?: string;
                             error?: {
@@ -5174,7 +5272,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -5225,7 +5324,8 @@ export interface operations {
                     /** @default 1 */
                     candidates_per_user?: number;
                     /**
-                     * @description `all`: every registered user; `active`: users active in the 30 days before creation; `manual`: the users in `user_ids`.
+                     * @description `all`: every registered user; `active`: users active in the 30 days before creation; `manual`: the users
+                     * in `user_ids`.
                      * @default all
                      */
                     target_mode?: "all" | "active" | "manual";
@@ -5264,7 +5364,10 @@ export interface operations {
                         users_skipped: number;
                         /** @description 0.5 per user processed, charged once when the job completes; 0 until then and for a failed job. */
                         consumed_credits: number;
-                        /** @description When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain GET. */
+                        /**
+                         * @description When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain
+                         * GET.
+                         */
                         download_url?: string;
                         download_url_expires_at?: string;
                         error?: {
@@ -5340,7 +5443,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Usage Limit Exceeded",
                      *       "status": 402,
-                     *       "detail": "The usage cap of 10000 credits for this billing cycle is reached; this request would cost 1 credits. Free endpoints keep working; raise or remove the cap to continue.",
+                     *       "detail": "The usage cap of 10000 credits for this billing cycle is reached; this request would cost 1 credits.
+                     *       Free endpoints keep working; raise or remove the cap to continue.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -5361,7 +5465,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -5479,7 +5584,10 @@ export interface operations {
                         users_skipped: number;
                         /** @description 0.5 per user processed, charged once when the job completes; 0 until then and for a failed job. */
                         consumed_credits: number;
-                        /** @description When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain GET. */
+                        /**
+                         * @description When completed: a signed URL, valid for an hour; each GET signs a new one. Fetch it with a plain
+                         * GET.
+                         */
                         download_url?: string;
                         download_url_expires_at?: string;
                         error?: {
@@ -5527,7 +5635,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/push-jobs/example_job_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -5673,7 +5782,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/users/example_user_id/events",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -5812,7 +5922,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/users",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -5968,7 +6079,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/tenants/example_tenant_id/users/example_user_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -6088,7 +6200,10 @@ export interface operations {
                         active: boolean;
                         crawl_interval_seconds: number;
                         crawl: {
-                            /** @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl succeeded; failing: backing off after errors. */
+                            /**
+                             * @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl
+                             * succeeded; failing: backing off after errors.
+                             */
                             state: "no_feed" | "inactive" | "pending" | "ok" | "failing";
                             last_crawled_at: null | string;
                             last_success_at: null | string;
@@ -6098,7 +6213,10 @@ export interface operations {
                             error_count: number;
                             /** @description Why the last crawl failed, or which of its articles failed. */
                             last_error: null | string;
-                            /** @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new leaves it (GET …/crawls lists every crawl). */
+                            /**
+                             * @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds
+                             * nothing new leaves it (GET …/crawls lists every crawl).
+                             */
                             last_result: null | ({
                                 /** @description Articles stored for the first time. */
                                 new: number;
@@ -6206,7 +6324,10 @@ export interface operations {
                         active: boolean;
                         crawl_interval_seconds: number;
                         crawl: {
-                            /** @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl succeeded; failing: backing off after errors. */
+                            /**
+                             * @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl
+                             * succeeded; failing: backing off after errors.
+                             */
                             state: "no_feed" | "inactive" | "pending" | "ok" | "failing";
                             last_crawled_at: null | string;
                             last_success_at: null | string;
@@ -6216,7 +6337,10 @@ export interface operations {
                             error_count: number;
                             /** @description Why the last crawl failed, or which of its articles failed. */
                             last_error: null | string;
-                            /** @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new leaves it (GET …/crawls lists every crawl). */
+                            /**
+                             * @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds
+                             * nothing new leaves it (GET …/crawls lists every crawl).
+                             */
                             last_result: null | ({
                                 /** @description Articles stored for the first time. */
                                 new: number;
@@ -6397,7 +6521,10 @@ export interface operations {
                         active: boolean;
                         crawl_interval_seconds: number;
                         crawl: {
-                            /** @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl succeeded; failing: backing off after errors. */
+                            /**
+                             * @description no_feed: nothing to crawl; inactive: switched off; pending: never crawled; ok: last crawl
+                             * succeeded; failing: backing off after errors.
+                             */
                             state: "no_feed" | "inactive" | "pending" | "ok" | "failing";
                             last_crawled_at: null | string;
                             last_success_at: null | string;
@@ -6407,7 +6534,10 @@ export interface operations {
                             error_count: number;
                             /** @description Why the last crawl failed, or which of its articles failed. */
                             last_error: null | string;
-                            /** @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds nothing new leaves it (GET …/crawls lists every crawl). */
+                            /**
+                             * @description The last crawl that stored, updated or failed to fetch an article, or failed: a crawl that finds
+                             * nothing new leaves it (GET …/crawls lists every crawl).
+                             */
                             last_result: null | ({
                                 /** @description Articles stored for the first time. */
                                 new: number;
@@ -7172,7 +7302,10 @@ export interface operations {
                         /** Format: date-time */
                         published_at: string;
                         areas: string[];
-                        /** @description feed: the given category; source: the source's; classifier: learned from labelled articles (`other` when unsure). docs/analysis.md. */
+                        /**
+                         * @description feed: the given category; source: the source's; classifier: learned from labelled articles (`other`
+                         * when unsure). docs/analysis.md.
+                         */
                         category_source: null | ("feed" | "source" | "classifier");
                     };
                 };
@@ -7206,7 +7339,10 @@ export interface operations {
                         /** Format: date-time */
                         published_at: string;
                         areas: string[];
-                        /** @description feed: the given category; source: the source's; classifier: learned from labelled articles (`other` when unsure). docs/analysis.md. */
+                        /**
+                         * @description feed: the given category; source: the source's; classifier: learned from labelled articles (`other`
+                         * when unsure). docs/analysis.md.
+                         */
                         category_source: null | ("feed" | "source" | "classifier");
                     };
                 };
@@ -7309,7 +7445,10 @@ export interface operations {
                             level: string;
                             prefecture: null | string;
                         }[];
-                        /** @description Other addresses recognised as this article (the same page, or near-duplicate text), not stored again. */
+                        /**
+                         * @description Other addresses recognised as this article (the same page, or near-duplicate text), not stored
+                         * again.
+                         */
                         duplicate_urls: string[];
                         /** @description The service's signed thumbnail, as the feed serves it. */
                         thumbnail: null | {
@@ -7325,7 +7464,10 @@ export interface operations {
                         /** Format: date-time */
                         updated_at: string;
                         embedder: null | string;
-                        /** @description When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is unhidden. null when not hidden. */
+                        /**
+                         * @description When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is
+                         * unhidden. null when not hidden.
+                         */
                         hidden: null | {
                             /** Format: date-time */
                             at: string;
@@ -7507,7 +7649,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @description When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is unhidden. null when not hidden. */
+                        /**
+                         * @description When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is
+                         * unhidden. null when not hidden.
+                         */
                         hidden: null | {
                             /** Format: date-time */
                             at: string;
@@ -7611,7 +7756,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @description When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is unhidden. null when not hidden. */
+                        /**
+                         * @description When an operator hid it and why: no feed, push job or GET /v1/contents serves it until it is
+                         * unhidden. null when not hidden.
+                         */
                         hidden: null | {
                             /** Format: date-time */
                             at: string;
@@ -7724,7 +7872,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/console-users",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -7838,7 +7987,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/console-users",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -7946,7 +8096,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/console-users/example_user_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -8080,7 +8231,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/admin/v1/console-users/example_user_id",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
@@ -8612,7 +8764,8 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a browser or app, so the API key stays secret.",
+                     *       "detail": "Requests with a browser Origin header are refused: call the API from your backend, never from a
+                     *       browser or app, so the API key stays secret.",
                      *       "instance": "/console/api/logout",
                      *       "request_id": "req_3f9c2a7d41b84e0c9a6d5e2f1b0c7a98"
                      *     }
