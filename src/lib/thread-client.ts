@@ -87,6 +87,8 @@ export class ThreadClient<Call extends object> implements ThreadCaller<Call> {
    * that generation is waited out (terminated) before another is started.
    */
   async reconnect(deadGeneration: number): Promise<ThreadPort> {
+    // Closed (the node is stopping): no thread is started again for a port.
+    if (this.closing) throw new ThreadExited(`${this.name} thread: closed`);
     const worker = this.worker;
     if (worker && this.generation === deadGeneration) await worker.terminate();
     return this.connect();
