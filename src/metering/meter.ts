@@ -37,6 +37,9 @@ interface CapState {
   held: number;
   /** Every hold taken here, summed: tells a refresh which holds its database read may have missed. */
   holdsTaken: number;
+  /** Ledger reads started, and the latest one applied: an older read finishing last is stale. */
+  readsStarted: number;
+  readApplied: number;
 }
 
 /** Credits a tenant's unfinished jobs hold (reserved at creation, charged when they settle). */
@@ -129,12 +132,18 @@ export class Meter {
    * Holds first, then the ledger: a job settling between the two reads is then
    * counted twice for a moment (safe), never not at all. Holds taken here while
    * reading are kept, whether or not the read saw them (again: counted twice
-   * at worst, until the next read).
+   * at worst, until the next read). Reads overlap (a periodic flush and a
+   * settled job's refresh): one that started before the latest applied read
+   * is dropped, or it would restore a hold the job has since released.
    */
   private async readLedgerAndHolds(tenantId: string, state: CapState): Promise<void> {
+    const read = ++state.readsStarted;
     const takenBefore = state.holdsTaken;
     const held = await this.heldCredits(tenantId);
-    state.ledger = await usageBetween(this.db, tenantId, state.cycleStartDay, state.cycleEndDay);
+    const ledger = await usageBetween(this.db, tenantId, state.cycleStartDay, state.cycleEndDay);
+    if (read < state.readApplied) return;
+    state.readApplied = read;
+    state.ledger = ledger;
     state.held = held + (state.holdsTaken - takenBefore);
   }
 
@@ -258,6 +267,8 @@ export class Meter {
       inFlight: 0,
       held,
       holdsTaken: 0,
+      readsStarted: 0,
+      readApplied: 0,
     };
     this.caps.set(tenant.id, state);
     return state;

@@ -79,4 +79,37 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('usage ledger on 
       { day: '2026-06-10', endpoint: 'feed', requests: 1, millicredits: 0 },
     ]);
   });
+
+  it("a read that started before a settled job's refresh does not bring back the hold the job released", async () => {
+    await handle.db.deleteFrom('usage_daily').execute();
+    // The database's answer for held credits: a job holds 500 until it settles.
+    let jobHolds = 500;
+    let loaded = false;
+    let staleRead: (() => void) | null = null;
+    let staleReadStarted!: () => void;
+    const staleReadBegun = new Promise<void>((resolve) => (staleReadStarted = resolve));
+    const meter = new Meter(handle.db, clock, console, async () => {
+      const seen = jobHolds;
+      if (loaded && staleRead === null) {
+        // The periodic flush's read: it sees the hold, then stalls until the job has settled and refreshed.
+        await new Promise<void>((resolve) => {
+          staleRead = resolve;
+          staleReadStarted();
+        });
+      }
+      return seen;
+    });
+    meter.settle((await meter.reserve(tenant, 'feed', 1))!, 0);
+    loaded = true;
+    expect(await meter.reserve(tenant, 'feed', 600)).toBeNull(); // 500 held + 600 > 1,000
+
+    const periodicFlush = meter.flush();
+    await staleReadBegun;
+    jobHolds = 0; // the job settled, charging nothing (it failed)
+    await meter.refresh(tenant.id);
+    staleRead!();
+    await periodicFlush;
+    expect(await meter.reserve(tenant, 'feed', 600)).not.toBeNull();
+    await meter.close();
+  });
 });
