@@ -5,13 +5,13 @@ import { generateFeedData } from './lib/feed-data.js';
 import { openDatabase } from '../src/db/connect.js';
 import { itemVectorModelVersion } from '../src/content/item-vector-store.js';
 import { ContentPool } from '../src/feed/content-pool.js';
-import { LIST_SIZE } from '../src/feed/feed-rankings.js';
+import { LIST_SIZE } from '../src/feed/held-list.js';
 import { Popularity } from '../src/feed/popularity.js';
 import { RankingEngine, type EngineRequest } from '../src/feed/ranking-engine.js';
 import { FEED_CHANNELS, type ChannelSizes } from '../src/feed/retrieve-candidates.js';
 import { loadUserFeedStates } from '../src/feed/user-feed-state.js';
 import { CollaborativeModels } from '../src/learning/collaborative-models.js';
-import { PUSH_CHANNELS } from '../src/push/push-chunk-runner.js';
+import { PUSH_CHANNELS } from '../src/push/push-batch-rankings.js';
 import { DEFAULT_ALGORITHM } from '../src/scenarios/algorithm-config.js';
 
 /** Users with histories ranked per round (the bench data gives the first 10,000 a history). */

@@ -1,5 +1,5 @@
 import { newId } from '../lib/ids.js';
-import { LIST_SIZE, personalListUser, type ListRequest } from './feed-rankings.js';
+import { LIST_SIZE, personalListUser, type ListRequest } from './held-list.js';
 import type { Snapshot, SnapshotStore } from './snapshot-store.js';
 import type { UserRanker } from './user-ranker.js';
 import type { UserStates } from './user-states.js';

@@ -11,7 +11,7 @@ import type { Clock } from '../lib/clock.js';
 import type { ScoreParts } from '../ranking/score.js';
 import { algorithmInScenario, type WeightsReason } from '../scenarios/scenario-algorithms.js';
 import { findScenario, type Scenario } from '../scenarios/scenario-repo.js';
-import { LIST_SIZE, personalListUser } from './feed-rankings.js';
+import { LIST_SIZE, personalListUser } from './held-list.js';
 import { rankingAreas, type AreaQuery } from './resolve-feed-areas.js';
 import { loadUserFeedState } from './user-feed-state.js';
 import type { UserRanker } from './user-ranker.js';

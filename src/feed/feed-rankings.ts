@@ -1,21 +1,12 @@
 import type { Change, ChangeBus } from '../changes/change-bus.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import type { AreaTarget } from '../ranking/types.js';
-import type { Algorithm } from '../scenarios/scenario-repo.js';
-import type { RankedList } from './ranked-list.js';
+import { BackgroundQueue } from './background-queue.js';
+import { LIST_SIZE, listKey, personalListUser, type HeldList, type ListInput, type ListRequest } from './held-list.js';
 import type { SnapshotStore } from './snapshot-store.js';
-import type { UserFeedState } from './user-feed-state.js';
 import type { RankingFor, UserRanker } from './user-ranker.js';
 import type { UserStates } from './user-states.js';
 
-/**
- * How many items one list orders: three pages of 20; a chain that reads
- * further continues with a new ranking of what it has not covered.
- * Diversification costs grow with its square (200 items took ~7 ms of CPU,
- * 100 ~3.4 ms, 60 ~1.9 ms; bench/RESULTS.md).
- */
-export const LIST_SIZE = 60;
 /** A list older than this is served while it is re-ranked in the background (scores age; popularity moves). */
 export const LIST_REFRESH_MS = 10 * 60_000;
 /** A list older than this is re-ranked before it is served, so a chain started from it lasts its hour (snapshot-store.ts). */
@@ -25,44 +16,9 @@ export const SWEEP_INTERVAL_MS = 5000;
 /** Background re-rankings in flight at once (each ranking thread takes them in turn). */
 const MAX_BACKGROUND = 4;
 
-/** A ranked list as the feed serves it: its snapshot id is what cursors point into. */
-export interface HeldList {
-  snapshotId: string;
-  ranked: RankedList;
-  builtAt: number;
-  /** Saved as a snapshot: once a page served from it has a next cursor (`keepSnapshot`). */
-  kept?: true;
-}
-
-export interface ListRequest {
-  tenantId: string;
-  algorithm: Pick<Algorithm, 'id' | 'config'>;
-  userId: string | undefined;
-  user: UserFeedState;
-  targets: AreaTarget[];
-  pageSize: number;
-  now: number;
-}
-
-type Input = Omit<ListRequest, 'now' | 'user'>;
-
-/**
- * A registered user with something personal to rank by (signals, interests,
- * follows, blocks) gets a list of their own; anyone else shares the generic
- * list of the context (their reads are filtered when served). Most registered
- * users of a large tenant have nothing personal yet: one ranking serves them all.
- */
-export function personalListUser(user: UserFeedState, userId: string | undefined): string | undefined {
-  if (!user.registered || userId === undefined) return undefined;
-  const interests = user.properties.interests;
-  const personal =
-    user.signals.length > 0 || user.followed.size > 0 || user.blocked.size > 0 || (Array.isArray(interests) && interests.length > 0);
-  return personal ? userId : undefined;
-}
-
 interface Entry {
   key: string;
-  input: Input;
+  input: ListInput;
   list: HeldList | null;
   /** The tenant's configuration generation the list was built under. */
   generation: number;
@@ -71,7 +27,6 @@ interface Entry {
   /** Bumped by every change of the user: a build started before it cannot make the list fresh. */
   version: number;
   building: { promise: Promise<HeldList>; version: number; generation: number } | null;
-  queued: boolean;
 }
 
 /**
@@ -90,8 +45,7 @@ export class FeedRankings {
   private readonly byUser = new Map<string, Set<string>>();
   private readonly tenantGenerations = new Map<string, number>();
   private globalGeneration = 0;
-  private readonly queue: Entry[] = [];
-  private background = 0;
+  private readonly background: BackgroundQueue<Entry>;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -105,6 +59,11 @@ export class FeedRankings {
       log: { error(obj: unknown, msg: string): void };
     },
   ) {
+    this.background = new BackgroundQueue(
+      (entry) => (this.entries.get(entry.key) === entry ? this.build(entry, deps.clock.now(), 'background') : undefined),
+      MAX_BACKGROUND,
+      (err) => deps.log.error({ err }, 'background ranking failed'),
+    );
     deps.changes.subscribe((change) => this.apply(change));
   }
 
@@ -181,14 +140,14 @@ export class FeedRankings {
 
   /** Resolves when no background re-ranking is queued or running (tests, shutdown). */
   async settle(): Promise<void> {
-    while (this.background > 0 || this.queue.length > 0) {
+    while (!this.background.idle) {
       await Promise.all([...this.entries.values()].flatMap((e) => (e.building ? [e.building.promise.catch(() => {})] : [])));
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
   private entryFor(request: ListRequest): Entry {
-    const input: Input = {
+    const input: ListInput = {
       tenantId: request.tenantId,
       algorithm: request.algorithm,
       userId: personalListUser(request.user, request.userId),
@@ -205,7 +164,7 @@ export class FeedRankings {
       return entry;
     }
     if (this.entries.size >= this.deps.capacity) this.evict(this.entries.values().next().value!);
-    entry = { key, input, list: null, generation: -1, state: 'invalid', version: 0, building: null, queued: false };
+    entry = { key, input, list: null, generation: -1, state: 'invalid', version: 0, building: null };
     this.entries.set(key, entry);
     if (input.userId !== undefined) getOrAdd(this.byUser, userKey(input.tenantId, input.userId)).add(key);
     return entry;
@@ -243,7 +202,7 @@ export class FeedRankings {
     return promise;
   }
 
-  private async rank(input: Input, key: string, now: number, waiting: RankingFor): Promise<HeldList> {
+  private async rank(input: ListInput, key: string, now: number, waiting: RankingFor): Promise<HeldList> {
     const { users, ranker } = this.deps;
     const user = await users.get(input.tenantId, input.userId, now);
     const ranked = await ranker.rank(
@@ -272,25 +231,7 @@ export class FeedRankings {
 
   /** Queues a background re-ranking (at most MAX_BACKGROUND run at once). */
   private schedule(entry: Entry): void {
-    if (entry.queued || this.buildingCurrent(entry)) return;
-    entry.queued = true;
-    this.queue.push(entry);
-    this.pump();
-  }
-
-  private pump(): void {
-    while (this.background < MAX_BACKGROUND && this.queue.length > 0) {
-      const entry = this.queue.shift()!;
-      entry.queued = false;
-      if (this.entries.get(entry.key) !== entry) continue; // evicted meanwhile
-      this.background++;
-      this.build(entry, this.deps.clock.now(), 'background')
-        .catch((err: unknown) => this.deps.log.error({ err }, 'background ranking failed'))
-        .finally(() => {
-          this.background--;
-          this.pump();
-        });
-    }
+    if (!this.buildingCurrent(entry)) this.background.add(entry);
   }
 
   private apply(change: Change): void {
@@ -341,14 +282,6 @@ export class FeedRankings {
   private generationOf(tenantId: string): number {
     return this.globalGeneration + (this.tenantGenerations.get(tenantId) ?? 0);
   }
-}
-
-function listKey(input: Input): string {
-  const areas = input.targets
-    .map((t) => t.id)
-    .sort()
-    .join(',');
-  return [input.tenantId, input.algorithm.id, input.userId ?? '', areas, input.pageSize].join('\0');
 }
 
 const userKey = (tenantId: string, userId: string) => `${tenantId}\0${userId}`;
