@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
@@ -75,6 +75,10 @@ interface Measured {
     before: { p50: number; p99: number; n: number; failed: number };
     during: { p50: number; p99: number; n: number; failed: number };
   };
+  /** CPU of the server process (all its threads), POST → completed, per user ranked; null where /proc is not there. */
+  cpuMsPerUser: number | null;
+  /** The machine's 1-minute load average at the POST and at the end (the machine is shared). */
+  load: [number, number];
   /** Fleet mode: the workers' peak RSS (VmHWM, MB), each. */
   workersPeakMb: number[];
   profile?: string;
@@ -94,6 +98,16 @@ function lifetimePeakMb(pid: number | undefined): number | null {
     return Number.isFinite(kb) ? kb / 1024 : null;
   } catch {
     return null; // not Linux
+  }
+}
+
+/** user + system CPU of a process from /proc (ms), null where it is not there. */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
   }
 }
 
@@ -120,9 +134,13 @@ async function feedWindow(probe: ReturnType<typeof probeFeed>) {
 }
 
 /** Creates the job, then polls it and the service's memory every 250 ms until it ends. */
-async function runJob(target: BenchTarget): Promise<{ job: JobView; wallSeconds: number; rssBefore: number; samples: Sample[] }> {
+async function runJob(
+  target: BenchTarget,
+): Promise<{ job: JobView; wallSeconds: number; rssBefore: number; samples: Sample[]; cpuMs: number | null; load: [number, number] }> {
   const rssBefore = metric(await metrics(target), 'process_resident_memory_bytes');
   const started = performance.now();
+  const cpuBefore = processCpuMs(target.child.pid);
+  const loadBefore = loadavg()[0]!;
   const response = await fetch(target.url, {
     method: 'POST',
     headers: { ...target.headers, 'content-type': 'application/json' },
@@ -144,7 +162,11 @@ async function runJob(target: BenchTarget): Promise<{ job: JobView; wallSeconds:
       processed: job.users_processed,
     });
     if (job.status === 'failed') throw new Error(`push job failed after ${at.toFixed(1)} s: ${JSON.stringify(job)}`);
-    if (job.status === 'completed') return { job, wallSeconds: at, rssBefore, samples };
+    if (job.status === 'completed') {
+      const cpuAfter = processCpuMs(target.child.pid);
+      const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+      return { job, wallSeconds: at, rssBefore, samples, cpuMs, load: [loadBefore, loadavg()[0]!] };
+    }
     if (at * 1000 > GIVE_UP_MS) throw new Error(`push job still ${job.status} after ${at.toFixed(0)} s: ${JSON.stringify(job)}`);
     await sleep(POLL_MS);
   }
@@ -291,6 +313,8 @@ async function measureOn(backend: BenchBackend, database: BenchDatabase, users: 
       downloadSeconds: file.seconds,
       candidates: file.candidates,
       feed,
+      cpuMsPerUser: run.cpuMs === null ? null : run.cpuMs / users,
+      load: run.load,
       workersPeakMb,
       ...(profileText && { profile: profileText }),
     };
@@ -338,6 +362,13 @@ export async function pushBench(_seconds: number, backend: BenchBackend): Promis
           `${Math.round(m.users / m.jobSeconds).toLocaleString('en')} users/s; ` +
           `${Math.round(m.steadyUsersPerSecond).toLocaleString('en')} users/s after the first progress report)`,
         ...(m.users === 100_000 && { target: backend.name === 'sqlite' ? '≤ 30 s' : '≤ 60 s' }),
+      },
+      {
+        name: `${label}: service CPU per user, load average`,
+        value:
+          `${m.cpuMsPerUser === null ? '–' : m.cpuMsPerUser.toFixed(2)} ms a user (the server process, all its threads, ` +
+          `POST → completed${m.workersPeakMb.length > 0 ? '; the workers not counted' : ''}); ` +
+          `load ${m.load[0].toFixed(1)} → ${m.load[1].toFixed(1)}`,
       },
       {
         name: `${label}: service RSS`,
