@@ -9,6 +9,11 @@ import type { EngineRequest, ExplainedRanked, RankingEngine } from './ranking-en
 export interface RankingBackend {
   /** `later`: no request waits for it; a ranking thread runs it behind the rankings requests wait for. */
   rank(request: EngineRequest, later?: boolean): Promise<{ ranked: RankedList; ms: number }>;
+  /**
+   * Push users: a slice's rankings in order, none waited for by a request. `ms` is the
+   * slice's time where it ran; `thread` names the ranking thread (null: this thread).
+   */
+  rankSlice(requests: EngineRequest[]): Promise<{ lists: RankedList[]; ms: number; thread: number | null }>;
   explain(request: EngineRequest): Promise<ExplainedRanked[]>;
   /** Keys of watched lists that items arrived since the last sweep would enter. */
   sweep(now: number): Promise<string[]>;
@@ -30,6 +35,19 @@ export class InlineRanking implements RankingBackend {
     const started = performance.now();
     const ranked = await this.engine.rank(request);
     return { ranked, ms: performance.now() - started };
+  }
+
+  async rankSlice(requests: EngineRequest[]): Promise<{ lists: RankedList[]; ms: number; thread: null }> {
+    const lists: RankedList[] = [];
+    let ms = 0;
+    for (const request of requests) {
+      const started = performance.now();
+      lists.push(await this.engine.rank(request));
+      ms += performance.now() - started;
+      // Ranking here is CPU on this thread (RANKING_THREADS=0, SQLite in memory): requests are answered between users.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { lists, ms, thread: null };
   }
 
   explain(request: EngineRequest): Promise<ExplainedRanked[]> {

@@ -3,9 +3,11 @@ import { PortClient, ThreadClient, ThreadExited, type ThreadCaller, type ThreadP
 import type { RankingBackend } from './ranking-backend.js';
 import type { RankedList } from './ranked-list.js';
 import type { EngineRequest, ExplainedRanked } from './ranking-engine.js';
-import type { ThreadCall, ThreadOptions } from './ranking-thread.js';
+import type { SliceReply, ThreadCall, ThreadOptions } from './ranking-thread.js';
 
 const THREAD_ENTRY = new URL('./ranking-thread.js', import.meta.url);
+/** Push slices sent to a thread at once: one ranking, the next queued behind it, so no thread waits for the job's thread. */
+const SLICES_PER_THREAD = 2;
 
 /**
  * Rankings on worker threads, so the HTTP thread's event loop only serves
@@ -14,10 +16,18 @@ const THREAD_ENTRY = new URL('./ranking-thread.js', import.meta.url);
  * ranking goes to the thread its watch key (else its tenant) hashes to; a
  * sweep asks every thread. A thread that dies (one that reached its heap limit,
  * RANKING_THREAD_HEAP_MB) fails the calls it had; the next call starts a new one,
- * and a ranking it had is asked once more, of the new thread.
+ * and a ranking it had is asked once more, of the new thread. Push users go
+ * in slices to whichever thread is free (`rankSlice`).
  */
 export class RankingThreads implements RankingBackend {
-  private constructor(private readonly threads: Thread[]) {}
+  /** Push slices each thread has; slices waiting for a thread to have fewer than SLICES_PER_THREAD. */
+  private readonly slicesOn: number[];
+  private readonly waitingSlices: ((index: number) => void)[] = [];
+  private nextSlice = 0;
+
+  private constructor(private readonly threads: Thread[]) {
+    this.slicesOn = threads.map(() => 0);
+  }
 
   /** Starts `count` ranking threads, each with these V8 heap limits. */
   static start(count: number, options: ThreadOptions, onError: (error: Error) => void, limits?: ResourceLimits): RankingThreads {
@@ -53,6 +63,24 @@ export class RankingThreads implements RankingBackend {
   async rank(request: EngineRequest, later = false): Promise<{ ranked: RankedList; ms: number }> {
     const { result, ms } = await retriedOnce(this.threadFor(request), { op: 'rank', request, now: request.now, later });
     return { ranked: result as RankedList, ms };
+  }
+
+  /**
+   * Push users, a slice a message, on the thread with the fewest slices (issue 20: by tenant, a
+   * job's users all went to one thread, so a job used one ranking core). Any thread can rank any
+   * tenant: a thread loads the tenant's popularity and model at its first ranking of it.
+   */
+  async rankSlice(requests: EngineRequest[]): Promise<{ lists: RankedList[]; ms: number; thread: number }> {
+    const index = await this.takeSliceThread();
+    try {
+      const { result, ms } = await retriedOnce(this.threads[index]!, { op: 'rankSlice', requests, now: requests[0]?.now ?? Date.now() });
+      const reply = result as SliceReply;
+      return { lists: reply.lists, ms, thread: reply.thread };
+    } finally {
+      const waiting = this.waitingSlices.shift();
+      if (waiting) waiting(index);
+      else this.slicesOn[index] = this.slicesOn[index]! - 1;
+    }
   }
 
   async explain(request: EngineRequest): Promise<ExplainedRanked[]> {
@@ -92,6 +120,22 @@ export class RankingThreads implements RankingBackend {
     const t = this.threads[index];
     if (!(t instanceof ThreadClient)) throw new Error('ranking threads reached through ports cannot be connected further');
     return t as ThreadClient<ThreadCall>;
+  }
+
+  /** The least busy thread, taking turns among equals; waits while every thread has SLICES_PER_THREAD. */
+  private takeSliceThread(): Promise<number> {
+    const n = this.threads.length;
+    let best = -1;
+    for (let k = 0; k < n; k++) {
+      const i = (this.nextSlice + k) % n;
+      if (best === -1 || this.slicesOn[i]! < this.slicesOn[best]!) best = i;
+    }
+    this.nextSlice = (best + 1) % n;
+    if (this.slicesOn[best]! < SLICES_PER_THREAD) {
+      this.slicesOn[best] = this.slicesOn[best]! + 1;
+      return Promise.resolve(best);
+    }
+    return new Promise((resolve) => this.waitingSlices.push(resolve));
   }
 
   private threadFor(request: EngineRequest): Thread {

@@ -67,6 +67,16 @@ export class UserRanker {
     return ranked;
   }
 
+  /** Push users, a slice in one message to whichever ranking thread is free; the lists in the slice's order. */
+  async rankSlice(requests: RankRequest[]): Promise<RankedList[]> {
+    const engineRequests = await Promise.all(requests.map((r) => this.engineRequest(r)));
+    const sent = performance.now();
+    const { lists, ms } = await this.backend.rankSlice(engineRequests);
+    const waited = Math.max(0, performance.now() - sent - ms);
+    for (let i = 0; i < lists.length; i++) this.meter.ranked('push', ms / lists.length, waited, 'background');
+    return lists;
+  }
+
   async explain(request: RankRequest): Promise<ExplainedRanked[]> {
     return this.backend.explain(await this.engineRequest(request));
   }
