@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Migrates one database per backend, which every test database is a copy of.
-    globalSetup: ['test/helpers/template-databases.ts'],
+    // Migrates one database per backend, which every test database is a copy of; builds the
+    // built-in areas once, which every app and child server reads (BUILTIN_AREAS_FILE).
+    globalSetup: ['test/helpers/template-databases.ts', 'test/helpers/builtin-areas-once.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

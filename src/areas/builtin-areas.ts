@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { Area } from './area.js';
 import { groupStationRecords } from './group-stations.js';
 import { municipalAreas } from './municipal-areas.js';
@@ -28,7 +29,7 @@ export interface BuiltinAreasReport {
  */
 export function loadBuiltinAreas(): Area[] {
   if (builtin) return builtin;
-  const prebuilt = readPrebuilt(PREBUILT_FILE);
+  const prebuilt = readPrebuilt(prebuiltFile());
   if (prebuilt) {
     ({ areas: builtin, report: lastReport } = prebuilt);
     return builtin;
@@ -39,6 +40,19 @@ export function loadBuiltinAreas(): Area[] {
 
 /** Where `npm run build` leaves the built areas: dist/areas/ only, so a run from the sources always builds them. */
 export const PREBUILT_FILE = new URL('./builtin-areas.json', import.meta.url);
+
+/**
+ * BUILTIN_AREAS_FILE names a file written as `npm run build` writes it, read instead: the test
+ * run's global setup builds the areas from the sources once (test/helpers/builtin-areas-once.ts)
+ * rather than once in each test process and child server (~0.7 s each, 3 s on a loaded CI).
+ * Named and missing is an error, not a quiet build.
+ */
+function prebuiltFile(): URL {
+  const named = process.env.BUILTIN_AREAS_FILE;
+  if (!named) return PREBUILT_FILE;
+  if (!existsSync(named)) throw new Error(`BUILTIN_AREAS_FILE=${named}: no such file`);
+  return pathToFileURL(named);
+}
 
 /** The built areas at `file`, or null when it is not there. */
 export function readPrebuilt(file: URL): BuiltinAreas | null {

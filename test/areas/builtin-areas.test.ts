@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Area } from '../../src/areas/area.js';
 import { buildBuiltinAreas, builtinAreasReport, loadBuiltinAreas, readPrebuilt } from '../../src/areas/builtin-areas.js';
@@ -92,5 +93,29 @@ describe('the built-in areas written by `npm run build` (write-builtin-areas.ts)
     writeFileSync(file, JSON.stringify(built));
     expect(readPrebuilt(file)!.areas).toEqual(built.areas);
     rmSync(dir, { recursive: true });
+  });
+});
+
+describe('BUILTIN_AREAS_FILE (the test run builds the areas once: test/helpers/builtin-areas-once.ts)', () => {
+  it('is what this test process reads: the global setup’s build, not a build of its own', () => {
+    const file = process.env.BUILTIN_AREAS_FILE;
+    expect(file, 'set by the global setup').toMatch(/builtin-areas\.json$/);
+    const written = readPrebuilt(pathToFileURL(file!))!;
+    expect(loadBuiltinAreas()).toEqual(written.areas);
+    // A build here would time itself anew; the report read with the file carries the setup's.
+    expect(builtinAreasReport()).toEqual(written.report);
+  });
+
+  it('stops a start when the file it names is missing, rather than building quietly', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const load = "import('./src/areas/builtin-areas.ts').then((m) => m.loadBuiltinAreas())";
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', load], {
+      cwd: root,
+      env: { ...process.env, BUILTIN_AREAS_FILE: path.join(tmpdir(), 'cf-no-such-areas.json') },
+      encoding: 'utf8',
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('BUILTIN_AREAS_FILE=');
+    expect(result.stderr).toContain('no such file');
   });
 });
