@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { sql } from 'kysely';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { releaseItemVectorLease, takeItemVectorLease } from '../src/content/item-vector-store.js';
@@ -32,6 +33,12 @@ import { traceRound } from './quality/topics-trace.js';
  *   first page on topic. Target ≥ 40 %.
  * BENCH_TOPICS_TRACE=1 prints, after every round, the weights in use and each
  * band of readers' next first page taken apart (quality/topics-trace.ts).
+ * BENCH_TOPICS_CORPUS=<file> saves the ingested corpus with its item vectors
+ * the first time (the database, and <file>.json) and starts from a copy of it
+ * after, without the ingest, the training and the minute's wait (about 5 of a
+ * run's 8 minutes on a loaded machine), so before and after can alternate on
+ * one corpus. The copy keeps its first run's publication times (max_age_hours
+ * is 168) and item vectors (BENCH_ITEM_VECTORS then changes nothing).
  */
 const TOPICS = ['iPhone', 'Android', 'サッカー', '野球', '映画', '結婚', 'ダイエット', 'ゲーム', 'カメラ', 'ドラマ', '就活', 'アニメ'];
 const USERS_PER_TOPIC = 5;
@@ -48,15 +55,30 @@ if (!origin.includes('livedoor')) {
 }
 const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-topics-'));
 const databaseFile = path.join(dir, 'feed.sqlite');
-const data = await generateFeedData({
-  databaseUrl: `sqlite:${databaseFile}`,
-  items: 0,
-  sources: 1,
-  users: 0,
-  usersWithHistory: 0,
-  historyPerUser: 0,
-  publishedWithinHours: 72,
-});
+interface SavedCorpus {
+  tenantId: string;
+  apiKey: string;
+  topicOf: Record<string, string[]>;
+  ingestS: number;
+  itemVectors: ItemVectorReport | null;
+}
+const corpusFile = process.env.BENCH_TOPICS_CORPUS;
+const saved: SavedCorpus | null =
+  corpusFile && existsSync(corpusFile) && existsSync(`${corpusFile}.json`)
+    ? (JSON.parse(readFileSync(`${corpusFile}.json`, 'utf8')) as SavedCorpus)
+    : null;
+if (saved) copyFileSync(corpusFile!, databaseFile);
+const data = saved ?? {
+  ...(await generateFeedData({
+    databaseUrl: `sqlite:${databaseFile}`,
+    items: 0,
+    sources: 1,
+    users: 0,
+    usersWithHistory: 0,
+    historyPerUser: 0,
+    publishedWithinHours: 72,
+  })),
+};
 const learnItemVectors = process.env.BENCH_ITEM_VECTORS !== '0';
 const target = await startTarget('bench/servers/feed-server.ts', {
   BENCH_DATABASE_URL: `sqlite:${databaseFile}`,
@@ -73,46 +95,61 @@ interface Reader {
   topic: string;
   clicks: number;
   read: Set<string>;
+  /** Items served to the reader (impressions): a profile reads the newest PROFILE_SIGNALS of them. */
+  seen: Set<string>;
+  /** The round the reader reached 20 clicks. */
+  doneAt?: number;
 }
 
 const rows: BenchRow[] = [];
 try {
   const random = seededRandom(17);
-  const sources: string[] = [];
-  for (let s = 0; s < SOURCES; s++) {
-    const source = (await client.admin(admin, 'POST', '/admin/v1/sources', {
-      name: `話題横断${s + 1}`,
-      trust_level: 2,
-      language: 'ja',
-    })) as { id: string };
-    sources.push(source.id);
-  }
-  const topicOf = new Map<string, Set<string>>(TOPICS.map((t) => [t, new Set()]));
-  const ingestStarted = performance.now();
-  const now = Date.now();
-  for (const [i, a] of articles.entries()) {
-    const body = a.paragraphs.join('\n');
-    const item = (await client.admin(admin, 'POST', '/admin/v1/contents', {
-      source_id: sources[Math.floor(random() * SOURCES)],
-      url: `https://livedoor.example/${i}`,
-      title: a.title,
-      body,
-      published_at: new Date(now - random() * 72 * 3_600_000).toISOString(),
-    })) as { id: string };
-    for (const topic of TOPICS) if (`${a.title}\n${body}`.toLowerCase().includes(topic.toLowerCase())) topicOf.get(topic)!.add(item.id);
-  }
-  const ingestS = (performance.now() - ingestStarted) / 1000;
-  let itemVectors: ItemVectorReport | null = null;
-  if (learnItemVectors) {
-    // What a worker does when the corpus has grown (content/item-vector-learning.ts), here at once on the whole corpus.
-    const database = openDatabase(`sqlite:${databaseFile}`);
-    while (!(await takeItemVectorLease(database.db, Date.now(), Date.now() + 30 * 60_000)))
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    itemVectors = await trainItemVectors(database.db, Date.now());
-    await releaseItemVectorLease(database.db);
-    await database.close();
-    // Every node checks the stored model's version once a minute.
-    await new Promise((resolve) => setTimeout(resolve, 65_000));
+  const topicOf = new Map<string, Set<string>>(TOPICS.map((t) => [t, new Set(saved?.topicOf[t] ?? [])]));
+  let ingestS = saved?.ingestS ?? 0;
+  let itemVectors: ItemVectorReport | null = saved?.itemVectors ?? null;
+  if (!saved) {
+    const sources: string[] = [];
+    for (let s = 0; s < SOURCES; s++) {
+      const source = (await client.admin(admin, 'POST', '/admin/v1/sources', {
+        name: `話題横断${s + 1}`,
+        trust_level: 2,
+        language: 'ja',
+      })) as { id: string };
+      sources.push(source.id);
+    }
+    const ingestStarted = performance.now();
+    const now = Date.now();
+    for (const [i, a] of articles.entries()) {
+      const body = a.paragraphs.join('\n');
+      const item = (await client.admin(admin, 'POST', '/admin/v1/contents', {
+        source_id: sources[Math.floor(random() * SOURCES)],
+        url: `https://livedoor.example/${i}`,
+        title: a.title,
+        body,
+        published_at: new Date(now - random() * 72 * 3_600_000).toISOString(),
+      })) as { id: string };
+      for (const topic of TOPICS) if (`${a.title}\n${body}`.toLowerCase().includes(topic.toLowerCase())) topicOf.get(topic)!.add(item.id);
+    }
+    ingestS = (performance.now() - ingestStarted) / 1000;
+    if (learnItemVectors) {
+      // What a worker does when the corpus has grown (content/item-vector-learning.ts), here at once on the whole corpus.
+      const database = openDatabase(`sqlite:${databaseFile}`);
+      while (!(await takeItemVectorLease(database.db, Date.now(), Date.now() + 30 * 60_000)))
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      itemVectors = await trainItemVectors(database.db, Date.now());
+      await releaseItemVectorLease(database.db);
+      await database.close();
+      // Every node checks the stored model's version once a minute.
+      await new Promise((resolve) => setTimeout(resolve, 65_000));
+    }
+    if (corpusFile) {
+      const database = openDatabase(`sqlite:${databaseFile}`);
+      await sql.raw(`VACUUM INTO '${corpusFile.replaceAll("'", "''")}'`).execute(database.db);
+      await database.close();
+      const topicIds = Object.fromEntries([...topicOf].map(([t, ids]) => [t, [...ids]]));
+      const corpus: SavedCorpus = { tenantId: data.tenantId, apiKey: data.apiKey, topicOf: topicIds, ingestS, itemVectors };
+      writeFileSync(`${corpusFile}.json`, JSON.stringify(corpus));
+    }
   }
   // A topic needs room to be measured: after 20 clicks at least 80 unread articles, so 60 % on a page is possible at all.
   for (const topic of TOPICS) if (topicOf.get(topic)!.size < MIN_TOPIC_ARTICLES) topicOf.delete(topic);
@@ -123,9 +160,15 @@ try {
 
   const onTopic = (reader: Reader, item: ServedItem) => topicOf.get(reader.topic)!.has(item.id);
   const precision = (items: ServedItem[], reader: Reader) => items.filter((item) => onTopic(reader, item)).length / PAGE;
-  const makeReaders = (prefix: string) =>
+  const makeReaders = (prefix: string): Reader[] =>
     topics.flatMap((topic) =>
-      Array.from({ length: USERS_PER_TOPIC }, (_, i) => ({ id: `${prefix}_${topic}_${i}`, topic, clicks: 0, read: new Set<string>() })),
+      Array.from({ length: USERS_PER_TOPIC }, (_, i) => ({
+        id: `${prefix}_${topic}_${i}`,
+        topic,
+        clicks: 0,
+        read: new Set<string>(),
+        seen: new Set<string>(),
+      })),
     );
 
   // (c) known only by interests: the first page.
@@ -141,6 +184,8 @@ try {
   for (const r of clickers) await client.putUser(r.id, {});
   const atMilestone = new Map<number, number[]>(MILESTONES.map((m) => [m, []]));
   const recorded = new Set<string>();
+  // Which topics a run's precision after 20 clicks is made of (runs spread by 15 points: issue 16 (b)).
+  const atTwentyByTopic = new Map<string, number[]>();
   for (let round = 0; round < MAX_ROUNDS && clickers.some((r) => !recorded.has(`${r.id}@20`)); round++) {
     const browsed = await Promise.all(
       clickers.map(async (r) => {
@@ -149,6 +194,7 @@ try {
         if (milestone !== undefined && !recorded.has(`${r.id}@${milestone}`)) {
           recorded.add(`${r.id}@${milestone}`);
           atMilestone.get(milestone)!.push(precision(first.items, r));
+          if (milestone === 20) atTwentyByTopic.set(r.topic, [...(atTwentyByTopic.get(r.topic) ?? []), precision(first.items, r)]);
         }
         if (r.clicks >= 20) return { served: [], liked: [] };
         const served = [...first.items];
@@ -172,7 +218,9 @@ try {
     await client.admin(admin, 'POST', `/admin/v1/tenants/${data.tenantId}/model/train`);
     clickers.forEach((r, i) => {
       for (const item of browsed[i]!.liked) r.read.add(item.id);
+      for (const item of browsed[i]!.served) r.seen.add(item.id);
       r.clicks += browsed[i]!.liked.length;
+      if (r.clicks >= 20) r.doneAt ??= round;
     });
     if (process.env.BENCH_TOPICS_TRACE === '1') {
       const topicOfReader = new Map(clickers.map((r) => [r.id, r.topic]));
@@ -213,6 +261,19 @@ try {
           `${itemVectors.articles} articles: trained in ${(itemVectors.trainMs / 1000).toFixed(1)} s, ` +
           `${itemVectors.projected} projected in ${(itemVectors.projectMs / 1000).toFixed(1)} s`
         : 'none (hashed vectors alone)',
+    },
+    {
+      name: '(b) on topic after 20 clicks, each reader of a topic',
+      value: topics.map((t) => `${t} ${(atTwentyByTopic.get(t) ?? []).map((p) => (p * 10).toFixed(0)).join('/')}`).join(', '),
+    },
+    {
+      name: '(b) items seen / rounds to 20 clicks, per topic',
+      value: topics
+        .map((t) => {
+          const of = clickers.filter((r) => r.topic === t);
+          return `${t} ${mean(of.map((r) => r.seen.size)).toFixed(0)}/${mean(of.map((r) => r.doneAt ?? MAX_ROUNDS)).toFixed(1)}`;
+        })
+        .join(', '),
     },
     { name: 'weights at the end', value: `${preview.meta.weights.source}: ${JSON.stringify(preview.meta.weights.in_use)}` },
     {
