@@ -6,6 +6,9 @@ export function onPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/** Each id once: a user's rows are read once. */
+export const uniqueIds = (userIds: readonly string[]): string[] => [...new Set(userIds)];
+
 /**
  * A FROM clause for a batch of users' rows on PostgreSQL, read user by user:
  * the ids unnested (in their order, `u.n`), each joined LATERAL to `perUser`, a
@@ -22,6 +25,13 @@ export function onPostgres(db: Kysely<Database>): boolean {
  * range reads only that user's rows.
  */
 export function rowsPerUser(userIds: readonly string[], perUser: RawBuilder<unknown>): RawBuilder<unknown> {
-  // Each id once: a user's rows are read once.
-  return sql`unnest(${[...new Set(userIds)]}::text[]) with ordinality as u(user_id, n) cross join lateral (${perUser}) as r`;
+  return sql`unnest(${uniqueIds(userIds)}::text[]) with ordinality as u(user_id, n) cross join lateral (${perUser}) as r`;
+}
+
+/**
+ * `rowsPerUser` as fixed text (fixed-query.ts): `perUser` names `u.user_id`, and the
+ * ids are the array parameter `$<arrayParameter>` (pass them through `uniqueIds`).
+ */
+export function rowsPerUserText(perUser: string, arrayParameter: number): string {
+  return `unnest($${arrayParameter}::text[]) with ordinality as u(user_id, n) cross join lateral (${perUser}) as r`;
 }

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import { onPostgres, rowsPerUser } from '../db/rows-per-user.js';
+import type { Kysely, Selectable } from 'kysely';
+import { fixedQuery, placeholders } from '../db/fixed-query.js';
+import { onPostgres, rowsPerUserText, uniqueIds } from '../db/rows-per-user.js';
 import type { Database, UserContentSignalsTable } from '../db/schema.js';
 import type { Counters } from './event-effects.js';
 
@@ -19,23 +20,21 @@ export async function readMarksOfUsers(
   userIds: readonly string[],
   since: number,
 ): Promise<{ userId: string; contentId: string }[]> {
+  type Row = { user_id: string; content_id: string };
   const rows = onPostgres(db)
-    ? (
-        await sql<{ user_id: string; content_id: string }>`select r.user_id, r.content_id from ${rowsPerUser(
-          userIds,
-          sql`select user_id, content_id from read_marks
-              where tenant_id = ${tenantId} and user_id = u.user_id and read_at >= ${since} offset 0`,
-        )}`.execute(db)
-      ).rows
-    : await db
-        .selectFrom('read_marks')
-        .select(['user_id', 'content_id'])
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', 'in', userIds)
-        .where('read_at', '>=', since)
-        .execute();
+    ? await fixedQuery<Row>(db, READ_MARKS_PG, [tenantId, since, uniqueIds(userIds)])
+    : await fixedQuery<Row>(
+        db,
+        `select user_id, content_id from read_marks where tenant_id = ? and user_id in (${placeholders(userIds.length)}) and read_at >= ?`,
+        [tenantId, ...userIds, since],
+      );
   return rows.map((r) => ({ userId: r.user_id, contentId: r.content_id }));
 }
+
+const READ_MARKS_PG = `select r.user_id, r.content_id from ${rowsPerUserText(
+  'select user_id, content_id from read_marks where tenant_id = $1 and user_id = u.user_id and read_at >= $2 offset 0',
+  3,
+)}`;
 
 /** Each of a batch of users' most recent signals, newest first, as many as a profile reads (one query). */
 export async function recentSignalsOfUsers(
@@ -43,54 +42,40 @@ export async function recentSignalsOfUsers(
   tenantId: string,
   userIds: readonly string[],
 ): Promise<{ userId: string; row: UserSignalRow }[]> {
+  type Row = Pick<UserContentSignalsTable, 'user_id'> & SignalColumns;
   // One user (the feed's read): a range of the recency index with a LIMIT, not a window over all their rows.
-  if (userIds.length === 1) return (await recentSignals(db, tenantId, userIds[0]!)).map((row) => ({ userId: userIds[0]!, row }));
-  if (onPostgres(db)) {
-    // Each user's newest rows by the recency index, as for one user (rows-per-user.ts: a window
-    // over an IN list read the tenant's every row).
-    const { rows } = await sql<Pick<UserContentSignalsTable, 'user_id'> & SignalColumns>`select r.* from ${rowsPerUser(
-      userIds,
-      sql`select user_id, ${sql.join(SIGNAL_COLUMNS.map((c) => sql.ref(c)))} from user_content_signals
-          where tenant_id = ${tenantId} and user_id = u.user_id order by updated_at desc, content_id limit ${PROFILE_SIGNALS}`,
-    )} order by u.n, r.updated_at desc, r.content_id`.execute(db);
-    return rows.map((r) => ({ userId: r.user_id, row: toSignalRow(r) }));
+  if (userIds.length === 1) {
+    const userId = userIds[0]!;
+    const rows = await fixedQuery<SignalColumns>(db, onPostgres(db) ? RECENT_SIGNALS_PG : RECENT_SIGNALS_SQLITE, [tenantId, userId]);
+    return rows.map((r) => ({ userId, row: toSignalRow(r) }));
   }
-  const rows = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('user_content_signals')
-        .select(['user_id', ...SIGNAL_COLUMNS])
-        .select(sql<number>`row_number() over (partition by user_id order by updated_at desc, content_id)`.as('recency'))
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', 'in', userIds)
-        .as('s'),
-    )
-    .selectAll()
-    .where('recency', '<=', PROFILE_SIGNALS)
-    .orderBy('user_id')
-    .orderBy('recency')
-    .execute();
+  // PostgreSQL: each user's newest rows by the recency index, as for one user (rows-per-user.ts:
+  // a window over an IN list read the tenant's every row).
+  const rows = onPostgres(db)
+    ? await fixedQuery<Row>(db, RECENT_SIGNALS_OF_USERS_PG, [tenantId, uniqueIds(userIds)])
+    : await fixedQuery<Row>(
+        db,
+        `select * from (select user_id, ${COLUMNS}, row_number() over (partition by user_id order by updated_at desc, content_id) as recency
+           from user_content_signals where tenant_id = ? and user_id in (${placeholders(userIds.length)}))
+         where recency <= ${PROFILE_SIGNALS} order by user_id, recency`,
+        [tenantId, ...userIds],
+      );
   return rows.map((r) => ({ userId: r.user_id, row: toSignalRow(r) }));
-}
-
-/** The user's most recent per-item signals (events applied by the processor). */
-async function recentSignals(db: Kysely<Database>, tenantId: string, userId: string): Promise<UserSignalRow[]> {
-  const rows = await db
-    .selectFrom('user_content_signals')
-    .select(SIGNAL_COLUMNS)
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .orderBy('updated_at', 'desc')
-    .orderBy('content_id')
-    .limit(PROFILE_SIGNALS)
-    .execute();
-  return rows.map(toSignalRow);
 }
 
 /** The columns a profile reads of a user_content_signals row. */
 export const SIGNAL_COLUMNS = ['content_id', 'impressions', 'clicks', 'likes', 'dislikes', 'shares', 'dwell_ms', 'updated_at'] as const;
 
 type SignalColumns = Pick<Selectable<UserContentSignalsTable>, (typeof SIGNAL_COLUMNS)[number]>;
+
+const COLUMNS = SIGNAL_COLUMNS.join(', ');
+const RECENT = `order by updated_at desc, content_id limit ${PROFILE_SIGNALS}`;
+const RECENT_SIGNALS_SQLITE = `select ${COLUMNS} from user_content_signals where tenant_id = ? and user_id = ? ${RECENT}`;
+const RECENT_SIGNALS_PG = `select ${COLUMNS} from user_content_signals where tenant_id = $1 and user_id = $2 ${RECENT}`;
+const RECENT_SIGNALS_OF_USERS_PG = `select r.* from ${rowsPerUserText(
+  `select user_id, ${COLUMNS} from user_content_signals where tenant_id = $1 and user_id = u.user_id ${RECENT}`,
+  2,
+)} order by u.n, r.updated_at desc, r.content_id`;
 
 export function toSignalRow(r: SignalColumns): UserSignalRow {
   return {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { onPostgres, rowsPerUser } from '../db/rows-per-user.js';
+import { fixedQuery, placeholders } from '../db/fixed-query.js';
+import { onPostgres, rowsPerUser, rowsPerUserText, uniqueIds } from '../db/rows-per-user.js';
 import type { Database } from '../db/schema.js';
 import { parseProperties } from './properties-column.js';
 import type { Properties } from './user-properties.js';
@@ -84,20 +85,19 @@ export async function listUsers(db: Db, tenantId: string, afterUserId: string | 
 /** The registered users among `userIds` (one query for the batch; a single user is a batch of one), with their properties. */
 export async function propertiesOfUsers(db: Db, tenantId: string, userIds: readonly string[]): Promise<Map<string, Properties>> {
   const rows = onPostgres(db)
-    ? (
-        await sql<{ user_id: string; properties: string }>`select r.user_id, r.properties from ${rowsPerUser(
-          userIds,
-          sql`select user_id, properties from users where tenant_id = ${tenantId} and user_id = u.user_id offset 0`,
-        )}`.execute(db)
-      ).rows
-    : await db
-        .selectFrom('users')
-        .select(['user_id', 'properties'])
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', 'in', userIds)
-        .execute();
+    ? await fixedQuery<{ user_id: string; properties: string }>(db, PROPERTIES_PG, [tenantId, uniqueIds(userIds)])
+    : await fixedQuery<{ user_id: string; properties: string }>(
+        db,
+        `select user_id, properties from users where tenant_id = ? and user_id in (${placeholders(userIds.length)})`,
+        [tenantId, ...userIds],
+      );
   return new Map(rows.map((r) => [r.user_id, parseProperties(r.properties)]));
 }
+
+const PROPERTIES_PG = `select r.user_id, r.properties from ${rowsPerUserText(
+  'select user_id, properties from users where tenant_id = $1 and user_id = u.user_id offset 0',
+  2,
+)}`;
 
 /** Which users a batch read takes: registered by a time, and (when given) active since another. */
 export interface UserFilter {
@@ -169,25 +169,21 @@ export async function sourceRelationsOfUsers(
   tenantId: string,
   userIds: readonly string[],
 ): Promise<{ userId: string; sourceId: string; relation: 'follow' | 'block' }[]> {
+  type Row = { user_id: string; source_id: string; relation: 'follow' | 'block' };
   const rows = onPostgres(db)
-    ? (
-        await sql<{
-          user_id: string;
-          source_id: string;
-          relation: 'follow' | 'block';
-        }>`select r.user_id, r.source_id, r.relation from ${rowsPerUser(
-          userIds,
-          sql`select user_id, source_id, relation from user_sources where tenant_id = ${tenantId} and user_id = u.user_id offset 0`,
-        )}`.execute(db)
-      ).rows
-    : await db
-        .selectFrom('user_sources')
-        .select(['user_id', 'source_id', 'relation'])
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', 'in', userIds)
-        .execute();
+    ? await fixedQuery<Row>(db, RELATIONS_PG, [tenantId, uniqueIds(userIds)])
+    : await fixedQuery<Row>(
+        db,
+        `select user_id, source_id, relation from user_sources where tenant_id = ? and user_id in (${placeholders(userIds.length)})`,
+        [tenantId, ...userIds],
+      );
   return rows.map((r) => ({ userId: r.user_id, sourceId: r.source_id, relation: r.relation }));
 }
+
+const RELATIONS_PG = `select r.user_id, r.source_id, r.relation from ${rowsPerUserText(
+  'select user_id, source_id, relation from user_sources where tenant_id = $1 and user_id = u.user_id offset 0',
+  2,
+)}`;
 
 export async function sourceRelations(db: Db, tenantId: string, userId: string): Promise<SourceRelation[]> {
   const rows = await db
