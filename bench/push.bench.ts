@@ -77,6 +77,8 @@ interface Measured {
   };
   /** CPU of the server process (all its threads), POST → completed, per user ranked; null where /proc is not there. */
   cpuMsPerUser: number | null;
+  /** The same less what the node used per second in the feed's baseline window (the feed at FEED_RATE/s, sweeps) over the job. */
+  cpuMsPerUserLessFeed: number | null;
   /** The machine's 1-minute load average at the POST and at the end (the machine is shared). */
   load: [number, number];
   /** Fleet mode: the workers' peak RSS (VmHWM, MB), each. */
@@ -274,9 +276,13 @@ async function measureOn(backend: BenchBackend, database: BenchDatabase, users: 
     const warming = probeFeed(target.info.baseUrl!, target.headers, 'bench-feed', users, FEED_RATE);
     await sleep(FEED_BASELINE_MS);
     await warming.stop();
+    const baselineCpu = processCpuMs(target.child.pid);
+    const baselineStarted = performance.now();
     const baseline = probeFeed(target.info.baseUrl!, target.headers, 'bench-feed', users, FEED_RATE);
     await sleep(FEED_BASELINE_MS);
     const before = await feedWindow(baseline);
+    const baselineCpuPerS =
+      baselineCpu === null ? null : (processCpuMs(target.child.pid)! - baselineCpu) / ((performance.now() - baselineStarted) / 1000);
     const during = probeFeed(target.info.baseUrl!, target.headers, 'bench-feed', users, FEED_RATE);
     const run = await runJob(target).catch(async (error: unknown) => {
       await during.stop();
@@ -314,6 +320,7 @@ async function measureOn(backend: BenchBackend, database: BenchDatabase, users: 
       candidates: file.candidates,
       feed,
       cpuMsPerUser: run.cpuMs === null ? null : run.cpuMs / users,
+      cpuMsPerUserLessFeed: run.cpuMs === null || baselineCpuPerS === null ? null : (run.cpuMs - baselineCpuPerS * run.wallSeconds) / users,
       load: run.load,
       workersPeakMb,
       ...(profileText && { profile: profileText }),
@@ -367,7 +374,8 @@ export async function pushBench(_seconds: number, backend: BenchBackend): Promis
         name: `${label}: service CPU per user, load average`,
         value:
           `${m.cpuMsPerUser === null ? '–' : m.cpuMsPerUser.toFixed(2)} ms a user (the server process, all its threads, ` +
-          `POST → completed${m.workersPeakMb.length > 0 ? '; the workers not counted' : ''}); ` +
+          `POST → completed${m.workersPeakMb.length > 0 ? '; the workers not counted' : ''}; ` +
+          `${m.cpuMsPerUserLessFeed === null ? '–' : m.cpuMsPerUserLessFeed.toFixed(2)} ms less the baseline window's CPU per second); ` +
           `load ${m.load[0].toFixed(1)} → ${m.load[1].toFixed(1)}`,
       },
       {
