@@ -11,7 +11,21 @@ export type Change =
    * like, share, dislike, login, or an edit); `'soon'`: within a list's
    * refresh (impressions, dwell time).
    */
-  | { kind: 'users'; tenantId: string; userIds: string[]; rerank: 'now' | 'soon' }
+  | {
+      kind: 'users';
+      tenantId: string;
+      userIds: string[];
+      rerank: 'now' | 'soon';
+      /**
+       * For the users it names, events are all that changed (clicks, likes,
+       * impressions…: no login), and these are the items each newly read (clicked):
+       * a node adds them to the state it holds instead of reading it again for
+       * the next page of a chain; the signals a ranking uses did change, so the
+       * next ranking reads it again. Users it does not name: anything may have
+       * changed (read everything again).
+       */
+      reads?: Record<string, string[]>;
+    }
   /** A tenant's scenarios or algorithms. */
   | { kind: 'tenant'; tenantId: string }
   /**

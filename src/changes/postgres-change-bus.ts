@@ -2,20 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { lazyRequire } from '../lib/lazy-require.js';
 import { LocalChangeBus, type Change, type ChangeBus } from './change-bus.js';
+import { changePayloads, type Envelope } from './change-payloads.js';
 
 const pgModule = lazyRequire<typeof pg>('pg');
 
 const CHANNEL = 'content_feed_changes';
-/** NOTIFY payloads must stay under 8,000 bytes: long user lists go in several. */
-const MAX_PAYLOAD = 7000;
-/** Room for the origin, kind, tenant id and brackets around a chunk of user ids. */
-const ENVELOPE_BYTES = 400;
 const RECONNECT_MS = 1000;
-
-interface Envelope {
-  o: string;
-  c: Change;
-}
 
 /**
  * Changes shared by every process of a fleet through PostgreSQL's
@@ -46,7 +38,7 @@ export class PostgresChangeBus implements ChangeBus {
 
   publish(change: Change): void {
     this.local.publish(change);
-    for (const payload of payloads(this.origin, change)) {
+    for (const payload of changePayloads(this.origin, change)) {
       this.notify(CHANNEL, payload).catch((err: unknown) => {
         this.log.warn({ err }, 'change notification not sent; other nodes see it when their caches expire');
       });
@@ -89,25 +81,4 @@ export class PostgresChangeBus implements ChangeBus {
     }, RECONNECT_MS);
     this.timer.unref();
   }
-}
-
-/** The change as one or more NOTIFY payloads (a long user list split). */
-function payloads(origin: string, change: Change): string[] {
-  const whole = JSON.stringify({ o: origin, c: change } satisfies Envelope);
-  if (Buffer.byteLength(whole) <= MAX_PAYLOAD || change.kind !== 'users') return [whole];
-  const out: string[] = [];
-  let chunk: string[] = [];
-  let size = 0;
-  for (const userId of change.userIds) {
-    const bytes = Buffer.byteLength(JSON.stringify(userId)) + 1;
-    if (size + bytes > MAX_PAYLOAD - ENVELOPE_BYTES && chunk.length > 0) {
-      out.push(JSON.stringify({ o: origin, c: { ...change, userIds: chunk } } satisfies Envelope));
-      chunk = [];
-      size = 0;
-    }
-    chunk.push(userId);
-    size += bytes;
-  }
-  if (chunk.length > 0) out.push(JSON.stringify({ o: origin, c: { ...change, userIds: chunk } } satisfies Envelope));
-  return out;
 }

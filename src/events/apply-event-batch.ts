@@ -6,6 +6,7 @@ import { unflushedTransaction } from '../db/unflushed-transaction.js';
 import { lockUserProperties } from '../users/user-batch-repo.js';
 import { computeEffects, type StoredEvent } from './event-effects.js';
 import type { EventType } from './event-types.js';
+import { rankingChanges } from './ranking-changes.js';
 import { writeEffects } from './write-effects.js';
 
 /** What one batch did: events applied, the users whose ranking state changed, and each event's wait since it was accepted. */
@@ -76,26 +77,6 @@ export async function applyStoredEvents(
     changes.push(...rankingChanges(tenantId, events));
   }
   return changes;
-}
-
-/** Events after which the user's next first page must reflect them (the rest: at the list's next refresh). */
-const RERANK_NOW: ReadonlySet<EventType> = new Set(['click', 'like', 'share', 'dislike', 'login']);
-const RERANK_SOON: ReadonlySet<EventType> = new Set(['impression', 'return']);
-
-/** The users whose ranking state a batch changed; session starts and logouts change none. */
-function rankingChanges(tenantId: string, events: StoredEvent[]): Change[] {
-  const now = new Set<string>();
-  const soon = new Set<string>();
-  for (const e of events) {
-    if (e.userId === null) continue;
-    if (RERANK_NOW.has(e.type)) now.add(e.userId);
-    else if (RERANK_SOON.has(e.type)) soon.add(e.userId);
-  }
-  for (const userId of now) soon.delete(userId);
-  const out: Change[] = [];
-  if (now.size > 0) out.push({ kind: 'users', tenantId, userIds: [...now], rerank: 'now' });
-  if (soon.size > 0) out.push({ kind: 'users', tenantId, userIds: [...soon], rerank: 'soon' });
-  return out;
 }
 
 /**

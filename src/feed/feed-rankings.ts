@@ -237,7 +237,7 @@ export class FeedRankings {
   private apply(change: Change): void {
     switch (change.kind) {
       case 'users': {
-        this.deps.users.invalidate(change.tenantId, change.userIds);
+        this.deps.users.changed(change.tenantId, change.userIds, change.reads);
         for (const userId of change.userIds) {
           for (const key of this.byUser.get(userKey(change.tenantId, userId)) ?? []) {
             const entry = this.entries.get(key)!;

@@ -89,7 +89,8 @@ export class FeedService {
     if (scenario.type !== 'feed')
       throw errors.invalidField('query', 'scenario', `${query.scenario} is a ${scenario.type} scenario; the feed needs a feed scenario`);
 
-    const user = await this.deps.users.get(tenantId, query.user_id, now);
+    // A later page needs the user's reads and blocks, not the signals a first page's list is chosen by.
+    const user = await this.deps.users.get(tenantId, query.user_id, now, query.cursor === undefined ? 'rank' : 'serve');
     // Rules 4–8: the request's areas, else the registered user's profile areas.
     const { areas, ignored, targets } = rankingAreas(this.deps.areas, query, user);
     const areaViews = areas.map((a) => ({

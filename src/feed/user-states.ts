@@ -20,8 +20,22 @@ interface Loading {
  * click the processor applied counts in the next request (read items are
  * filtered when a page is served).
  */
+/**
+ * What a caller uses a state for. `serve`: a later page of a chain (reads,
+ * blocks, profile areas). `rank`: a ranking, or a first page (its list is
+ * chosen by the user's signals), which also need the signals.
+ */
+export type StateUse = 'serve' | 'rank';
+
+interface Held {
+  state: UserFeedState;
+  loadedAt: number;
+  /** Events changed the user's signals since the load (its reads were added): good to serve, not to rank. */
+  signalsStale: boolean;
+}
+
 export class UserStates {
-  private readonly states = new Map<string, { state: UserFeedState; loadedAt: number }>();
+  private readonly states = new Map<string, Held>();
   private readonly loading = new Map<string, Loading>();
 
   constructor(
@@ -33,11 +47,11 @@ export class UserStates {
     return this.states.size;
   }
 
-  async get(tenantId: string, userId: string | undefined, now: number): Promise<UserFeedState> {
+  async get(tenantId: string, userId: string | undefined, now: number, use: StateUse = 'rank'): Promise<UserFeedState> {
     if (userId === undefined) return ANONYMOUS;
     const key = keyOf(tenantId, userId);
     const held = this.states.get(key);
-    if (held && now - held.loadedAt < USER_STATE_TTL_MS) {
+    if (held && now - held.loadedAt < USER_STATE_TTL_MS && (use === 'serve' || !held.signalsStale)) {
       this.states.delete(key);
       this.states.set(key, held); // most recently used last
       return held.state;
@@ -55,10 +69,22 @@ export class UserStates {
     }
   }
 
-  invalidate(tenantId: string, userIds: readonly string[]): void {
+  /**
+   * Users changed (change-bus.ts). Those `reads` names changed by events only: their
+   * new reads are added to the state held, which later pages are served by, and
+   * the next ranking reads it again. The others are read again at the next request.
+   */
+  changed(tenantId: string, userIds: readonly string[], reads?: Readonly<Record<string, string[]>>): void {
     for (const userId of userIds) {
       const key = keyOf(tenantId, userId);
-      this.states.delete(key);
+      const added = reads?.[userId];
+      const held = this.states.get(key);
+      if (added && held) {
+        for (const contentId of added) held.state.read.add(contentId);
+        held.signalsStale = true;
+      } else {
+        this.states.delete(key);
+      }
       const inFlight = this.loading.get(key);
       if (inFlight) inFlight.superseded = true;
     }
@@ -72,7 +98,7 @@ export class UserStates {
   private keep(key: string, state: UserFeedState, now: number): void {
     this.states.delete(key);
     if (this.states.size >= this.maxEntries) this.states.delete(this.states.keys().next().value!);
-    this.states.set(key, { state, loadedAt: now });
+    this.states.set(key, { state, loadedAt: now, signalsStale: false });
   }
 }
 
