@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { findContent, findContents } from './content-repo.js';
 import { contentView, type ContentItemView } from './content-view.js';
-import { findSource, findSources } from './source-repo.js';
 import type { ThumbnailLinks } from '../thumbnails/thumbnail-links.js';
+import { viewedContents } from './viewed-contents.js';
 
 /** How long a node serves a content item from memory before re-reading it. */
 export const CONTENT_CACHE_TTL_MS = 30_000;
@@ -35,14 +34,13 @@ export class ContentCatalog {
   }
 
   private async read(id: string, now: number): Promise<ContentItemView | null> {
-    const content = await findContent(this.db, id);
-    const source = content && (await findSource(this.db, content.sourceId));
-    // A hidden article is not served (hide-content.ts): as if it were gone.
-    if (!content || !source || content.hidden) {
+    // Hidden (hide-content.ts) or of a deleted source: not served, as if it were gone.
+    const [found] = await viewedContents(this.db, [id]);
+    if (!found) {
       this.cache.delete(id);
       return null;
     }
-    const view = contentView(content, source, this.links);
+    const view = contentView(found.content, found.source, this.links);
     this.remember(id, view, now);
     return view;
   }
@@ -52,7 +50,7 @@ export class ContentCatalog {
     this.cache.set(id, { view, expiresAt: now + this.ttlMs });
   }
 
-  /** Several items in one go (a feed page): misses are read with one query each for contents and sources. */
+  /** Several items in one go (a feed page): misses are read in one query of the columns shown. */
   async items(ids: string[]): Promise<Map<string, ContentItemView>> {
     const now = this.clock.now();
     const found = new Map<string, ContentItemView>();
@@ -63,11 +61,7 @@ export class ContentCatalog {
       else missing.push(id);
     }
     if (missing.length === 0) return found;
-    const contents = await findContents(this.db, missing);
-    const sources = new Map((await findSources(this.db, [...new Set(contents.map((c) => c.sourceId))])).map((s) => [s.id, s]));
-    for (const content of contents) {
-      const source = sources.get(content.sourceId);
-      if (!source || content.hidden) continue;
+    for (const { content, source } of await viewedContents(this.db, missing)) {
       const view = contentView(content, source, this.links);
       this.remember(content.id, view, now);
       found.set(content.id, view);

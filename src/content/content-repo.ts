@@ -93,12 +93,6 @@ export async function findContent(db: Kysely<Database>, id: string): Promise<Con
   return row ? toContent(row) : null;
 }
 
-export async function findContents(db: Kysely<Database>, ids: string[]): Promise<Content[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('contents').selectAll().where('id', 'in', ids).execute();
-  return rows.map(toContent);
-}
-
 export async function insertContent(db: Kysely<Database>, content: Content): Promise<void> {
   await db.insertInto('contents').values(toRow(content)).execute();
 }

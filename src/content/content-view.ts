@@ -1,8 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoTimestamp, Nullable } from '../http/schemas.js';
 import { toIso } from '../lib/time.js';
-import type { Content } from './content-repo.js';
-import type { Source } from './source-repo.js';
+import type { ViewedContent } from './viewed-contents.js';
 import type { ThumbnailLinks } from '../thumbnails/thumbnail-links.js';
 
 /** A content item as the API shows it (feed items add `score` and `tracking_token`). */
@@ -28,7 +27,7 @@ export type ContentItemView = Static<typeof ContentItem>;
  * proxy (docs/thumbnails.md), never the origin's URL: `links` signs that URL
  * and gives the size of the image served there.
  */
-export function contentView(content: Content, source: Pick<Source, 'id' | 'name'>, links: ThumbnailLinks): ContentItemView {
+export function contentView(content: ViewedContent['content'], source: ViewedContent['source'], links: ThumbnailLinks): ContentItemView {
   const t = content.thumbnail;
   return {
     id: content.id,
