@@ -14,13 +14,6 @@ interface Loading {
 }
 
 /**
- * Users' feed states (profile, follows, blocks, reads, signals) held per node,
- * least recently used dropped past `maxEntries`: a request reads no database
- * row for its user. Dropped when the change bus says the user changed, so a
- * click the processor applied counts in the next request (read items are
- * filtered when a page is served).
- */
-/**
  * What a caller uses a state for. `serve`: a later page of a chain (reads,
  * blocks, profile areas). `rank`: a ranking, or a first page (its list is
  * chosen by the user's signals), which also need the signals.
@@ -34,6 +27,14 @@ interface Held {
   signalsStale: boolean;
 }
 
+/**
+ * Users' feed states (profile, follows, blocks, reads, signals) held per node,
+ * least recently used dropped past `maxEntries`: a request reads no database
+ * row for its user. When the change bus says the user changed, the state is
+ * dropped, or, when events alone changed it, the clicked items are added to it
+ * (`changed`): a click the processor applied counts in the next request (read
+ * items are filtered when a page is served).
+ */
 export class UserStates {
   private readonly states = new Map<string, Held>();
   private readonly loading = new Map<string, Loading>();
