@@ -4,8 +4,8 @@ import type { Database } from './schema.js';
 /**
  * Runs SQL text written once with new parameters: no query building or
  * compiling per call. For the reads of the feed's request path (a user's
- * state): Kysely's builder and compiler were ~80 % of the CPU of one user's
- * four reads on SQLite (bench/RESULTS.md, issue 15). The text is the
+ * state, the catalog's misses): Kysely's builder and compiler were ~80 % of
+ * the CPU of one user's four reads on SQLite (bench/RESULTS.md, issue 15). The text is the
  * backend's own: `?` placeholders on SQLite, `$n` on PostgreSQL. It still runs
  * through Kysely's executor (the connection, SQLite's statement cache, plugins).
  */
