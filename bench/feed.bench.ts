@@ -39,6 +39,11 @@ const MB = 2 ** 20;
  * went in the app-traffic rounds and the 500 pages/s window (the profiler slows it: numbers of such a run are not comparable).
  */
 const PROFILE = process.env.BENCH_FEED_PROFILE === '1';
+/**
+ * BENCH_FEED_RATES=1000 (comma-separated): only the open-loop windows at these
+ * rates, nothing else, to compare one window between versions in alternating runs.
+ */
+const ONLY_RATES = process.env.BENCH_FEED_RATES?.split(',').map(Number);
 /** A performance.now() time in µs of the monotonic clock V8 stamps profile samples with. */
 const toProfileUs = (ms: number) => Math.round(Number(process.hrtime.bigint() / 1000n) - (performance.now() - ms) * 1000);
 
@@ -169,68 +174,8 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
     await closedWindow(floorT, CONNECTIONS, 2, { sessions: sessionStream(1, 'warm-floor') });
     await closedWindow(feedT, CONNECTIONS, 2, { sessions: sessionStream(1, 'warm-feed') });
     const atStart = await scrapeMetrics(feedT.baseUrl);
-    const perRound = Math.max(1, Math.round(seconds / ROUNDS));
-    const windows = {
-      bare: [] as Measured[],
-      floor: [] as Measured[],
-      feed: [] as Measured[],
-      floorPages: [] as Measured[],
-      feedPages: [] as Measured[],
-    };
-    for (let round = 0; round < ROUNDS; round++) {
-      // The same seeds for floor and feed within a round: the same users, areas, pages and taps.
-      const firstPages = (seed: number) => {
-        const random = seededRandom(seed);
-        return { path: () => feedPath(random), kind: 'first' as const };
-      };
-      windows.bare.push(await closedWindow(bareT, CONNECTIONS, perRound, { path: barePath }));
-      windows.floor.push(await closedWindow(floorT, CONNECTIONS, perRound, { sessions: sessionStream(100 + round, `floor-${round}`) }));
-      const measured = await closedWindow(feedT, CONNECTIONS, perRound, { sessions: sessionStream(100 + round, `feed-${round}`) });
-      windows.feed.push(measured);
-      spans.push([toProfileUs(measured.window.from), toProfileUs(measured.window.to)]);
-      windows.floorPages.push(await closedWindow(floorT, CONNECTIONS, perRound, firstPages(150 + round)));
-      windows.feedPages.push(await closedWindow(feedT, CONNECTIONS, perRound, firstPages(150 + round)));
-    }
-    const b = closedRounds(windows.bare, 'plain');
-    const [fl, f] = [closedRounds(windows.floor, 'pages'), closedRounds(windows.feed, 'pages')];
-    const [flp, fp] = [closedRounds(windows.floorPages, 'pages'), closedRounds(windows.feedPages, 'pages')];
-    const pct = (x: number, y: number) => `${((x / y) * 100).toFixed(1)} %`;
-    rows.push(
-      { name: `bare Fastify route (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(b, 'req') },
-      { name: `floor, app traffic (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(fl, 'pages') },
-      { name: `GET /v1/feed, app traffic (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(f, 'pages') },
-      {
-        name: 'feed ÷ floor, app traffic (pages/s)',
-        value: `${pct(f.perSecond, fl.perSecond)}; CPU per page ×${(f.cpuMs / fl.cpuMs).toFixed(1)} the floor's`,
-        target: '≥ 70 %',
-      },
-      { name: 'feed ÷ bare (pages/s ÷ req/s)', value: pct(f.perSecond, b.perSecond) },
-      {
-        name: `floor, first pages only, no events (issue 5/8 mix, ${CONNECTIONS} conn, median of ${ROUNDS})`,
-        value: closedValue(flp, 'pages'),
-      },
-      {
-        name: `GET /v1/feed, first pages only, no events (issue 5/8 mix, ${CONNECTIONS} conn, median of ${ROUNDS})`,
-        value: `${closedValue(fp, 'pages')}; ${pct(fp.perSecond, flp.perSecond)} of the floor`,
-      },
-    );
-
-    // Registered users' first pages alone: what ranking a user costs where it happens in the request.
-    const random = seededRandom(7);
-    const registered = await closedWindow(feedT, CONNECTIONS, Math.max(1, Math.round(seconds / 2)), {
-      path: () => `/v1/feed?scenario=bench&user_id=user_${1 + Math.floor(random() * USERS)}`,
-      kind: 'first',
-    });
-    const reg = closedRounds([registered], 'pages');
-    rows.push({
-      name: `GET /v1/feed, registered users' first pages only (${CONNECTIONS} conn)`,
-      value:
-        `${Math.round(reg.perSecond)} pages/s, p50 ${fmtMs(reg.p50)}, p99 ${fmtMs(reg.p99)}, failed ` +
-        `${reg.failed}; CPU ${cpuPerAnswer(registered, pagesOf(registered).served)} per page (floor ` +
-        `${flp.cpuMs.toFixed(3)} ms)`,
-    });
-
-    for (const { pagesPerSecond, target } of RATES) {
+    if (!ONLY_RATES) rows.push(...(await closedRows(bareT, floorT, feedT, barePath, seconds, spans)));
+    for (const { pagesPerSecond, target } of RATES.filter((r) => !ONLY_RATES || ONLY_RATES.includes(r.pagesPerSecond))) {
       const waited = await untilIdle([feedPid]);
       const sessions = scheduleSessions(
         sessionStream(200 + pagesPerSecond, `open-${pagesPerSecond}`),
@@ -239,7 +184,7 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
         300 + pagesPerSecond,
       );
       const m = await openWindow(feedT, { connections: OPEN_CONNECTIONS, sessions, rampMs: RAMP_MS, seconds, graceMs: GRACE_MS });
-      if (pagesPerSecond === 500) spans.push([toProfileUs(m.window.from), toProfileUs(m.window.to)]);
+      if (pagesPerSecond === 500 || ONLY_RATES) spans.push([toProfileUs(m.window.from), toProfileUs(m.window.to)]);
       const pages = pagesValue(m);
       const perPage = serviceMsPer(m, pages.all.served).total;
       if (pagesPerSecond === 500 && !pg) singleNodeMsPerPage = perPage;
@@ -278,14 +223,16 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
       }
     }
 
-    await untilIdle([feedPid]);
-    rows.push({ name: 'feed server memory', value: memoryValue(atStart, await scrapeMetrics(feedT.baseUrl)) });
-    // Registered users with histories (the first 10,000 have them), few of them listed by the loads above.
-    rows.push({
-      name: 'memory per 10,000 ranked lists (users 5,001–8,000 ask for a first page)',
-      value: await listMemory(feed, 5001).catch((error: unknown) => `not measured: ${String(error)}`),
-    });
-    rows.push(...(await pushWindow(feed, feedT, seconds)));
+    if (!ONLY_RATES) {
+      await untilIdle([feedPid]);
+      rows.push({ name: 'feed server memory', value: memoryValue(atStart, await scrapeMetrics(feedT.baseUrl)) });
+      // Registered users with histories (the first 10,000 have them), few of them listed by the loads above.
+      rows.push({
+        name: 'memory per 10,000 ranked lists (users 5,001–8,000 ask for a first page)',
+        value: await listMemory(feed, 5001).catch((error: unknown) => `not measured: ${String(error)}`),
+      });
+      rows.push(...(await pushWindow(feed, feedT, seconds)));
+    }
     if (profileDir) {
       await feed.stop(); // the profile is written on exit
       const { file, rows: top } = topFunctions(profileDir, 40, spans);
@@ -297,6 +244,83 @@ async function measure(seconds: number, backend: BenchBackend, database: BenchDa
   } finally {
     await Promise.all(targets.map((t) => t.stop()));
   }
+  return rows;
+}
+
+/**
+ * Alternating closed-loop rounds of the bare route, the floor and the feed on the
+ * same connections (app traffic, then first pages only), and registered users'
+ * first pages alone.
+ */
+async function closedRows(
+  bareT: MeasuredTarget,
+  floorT: MeasuredTarget,
+  feedT: MeasuredTarget,
+  barePath: () => string,
+  seconds: number,
+  spans: [number, number][],
+): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const perRound = Math.max(1, Math.round(seconds / ROUNDS));
+  const windows = {
+    bare: [] as Measured[],
+    floor: [] as Measured[],
+    feed: [] as Measured[],
+    floorPages: [] as Measured[],
+    feedPages: [] as Measured[],
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    // The same seeds for floor and feed within a round: the same users, areas, pages and taps.
+    const firstPages = (seed: number) => {
+      const random = seededRandom(seed);
+      return { path: () => feedPath(random), kind: 'first' as const };
+    };
+    windows.bare.push(await closedWindow(bareT, CONNECTIONS, perRound, { path: barePath }));
+    windows.floor.push(await closedWindow(floorT, CONNECTIONS, perRound, { sessions: sessionStream(100 + round, `floor-${round}`) }));
+    const measured = await closedWindow(feedT, CONNECTIONS, perRound, { sessions: sessionStream(100 + round, `feed-${round}`) });
+    windows.feed.push(measured);
+    spans.push([toProfileUs(measured.window.from), toProfileUs(measured.window.to)]);
+    windows.floorPages.push(await closedWindow(floorT, CONNECTIONS, perRound, firstPages(150 + round)));
+    windows.feedPages.push(await closedWindow(feedT, CONNECTIONS, perRound, firstPages(150 + round)));
+  }
+  const b = closedRounds(windows.bare, 'plain');
+  const [fl, f] = [closedRounds(windows.floor, 'pages'), closedRounds(windows.feed, 'pages')];
+  const [flp, fp] = [closedRounds(windows.floorPages, 'pages'), closedRounds(windows.feedPages, 'pages')];
+  const pct = (x: number, y: number) => `${((x / y) * 100).toFixed(1)} %`;
+  rows.push(
+    { name: `bare Fastify route (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(b, 'req') },
+    { name: `floor, app traffic (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(fl, 'pages') },
+    { name: `GET /v1/feed, app traffic (${CONNECTIONS} conn, median of ${ROUNDS})`, value: closedValue(f, 'pages') },
+    {
+      name: 'feed ÷ floor, app traffic (pages/s)',
+      value: `${pct(f.perSecond, fl.perSecond)}; CPU per page ×${(f.cpuMs / fl.cpuMs).toFixed(1)} the floor's`,
+      target: '≥ 70 %',
+    },
+    { name: 'feed ÷ bare (pages/s ÷ req/s)', value: pct(f.perSecond, b.perSecond) },
+    {
+      name: `floor, first pages only, no events (issue 5/8 mix, ${CONNECTIONS} conn, median of ${ROUNDS})`,
+      value: closedValue(flp, 'pages'),
+    },
+    {
+      name: `GET /v1/feed, first pages only, no events (issue 5/8 mix, ${CONNECTIONS} conn, median of ${ROUNDS})`,
+      value: `${closedValue(fp, 'pages')}; ${pct(fp.perSecond, flp.perSecond)} of the floor`,
+    },
+  );
+
+  // Registered users' first pages alone: what ranking a user costs where it happens in the request.
+  const random = seededRandom(7);
+  const registered = await closedWindow(feedT, CONNECTIONS, Math.max(1, Math.round(seconds / 2)), {
+    path: () => `/v1/feed?scenario=bench&user_id=user_${1 + Math.floor(random() * USERS)}`,
+    kind: 'first',
+  });
+  const reg = closedRounds([registered], 'pages');
+  rows.push({
+    name: `GET /v1/feed, registered users' first pages only (${CONNECTIONS} conn)`,
+    value:
+      `${Math.round(reg.perSecond)} pages/s, p50 ${fmtMs(reg.p50)}, p99 ${fmtMs(reg.p99)}, failed ` +
+      `${reg.failed}; CPU ${cpuPerAnswer(registered, pagesOf(registered).served)} per page (floor ` +
+      `${flp.cpuMs.toFixed(3)} ms)`,
+  });
   return rows;
 }
 
