@@ -13,6 +13,7 @@ import { generateFeedData } from './lib/feed-data.js';
 import { japaneseCorpus } from './lib/japanese-corpus.js';
 import { FeedClient, type ServedItem } from './quality/feed-client.js';
 import { mean } from './quality/page-metrics.js';
+import { chooser, clickOrderOf, type Chooser } from './quality/topic-clicks.js';
 import { traceRound } from './quality/topics-trace.js';
 
 /**
@@ -23,7 +24,10 @@ import { traceRound } from './quality/topics-trace.js';
  * articles are those that contain it (words in fewer than 100 articles are
  * dropped: after 20 clicks they could not fill 60 % of a page).
  * - (b) 5 users a topic, registered with nothing, read pages of 10 (scrolling
- *   up to 5) and click up to two on-topic items a round; precision@10 of the
+ *   up to 5) and click up to two on-topic items a round, each reader in an order
+ *   of its own seeded by BENCH_TOPICS_SEED (BENCH_TOPICS_CLICKS=first: the first
+ *   ones down the page, the measure before issue 16's independent readers:
+ *   quality/topic-clicks.ts); precision@10 of the
  *   first page after 0, 5, 10 and 20 clicks. Target ≥ 0.60 after 20. The
  *   tenant is trained after every round (POST …/model/train), as workers do on
  *   their schedule. BENCH_TOPICS_ALGORITHM (JSON) replaces the algorithm.
@@ -47,6 +51,8 @@ const MAX_ROUNDS = 40;
 const PAGE = 10;
 const SOURCES = 12;
 const MIN_TOPIC_ARTICLES = 100;
+const CLICK_ORDER = clickOrderOf(process.env.BENCH_TOPICS_CLICKS);
+const SEED = Number(process.env.BENCH_TOPICS_SEED ?? 16);
 
 const { articles, origin } = japaneseCorpus(8000);
 if (!origin.includes('livedoor')) {
@@ -99,6 +105,8 @@ interface Reader {
   seen: Set<string>;
   /** The round the reader reached 20 clicks. */
   doneAt?: number;
+  /** Which on-topic items of its page it clicks. */
+  choose: Chooser;
 }
 
 const rows: BenchRow[] = [];
@@ -168,6 +176,7 @@ try {
         clicks: 0,
         read: new Set<string>(),
         seen: new Set<string>(),
+        choose: chooser(CLICK_ORDER, SEED, topics.indexOf(topic) * USERS_PER_TOPIC + i),
       })),
     );
 
@@ -205,7 +214,8 @@ try {
           cursor = page.meta.next_cursor;
         }
         const next = MILESTONES.find((m) => m > r.clicks) ?? 20;
-        return { served, liked: served.filter((item) => onTopic(r, item) && !r.read.has(item.id)).slice(0, Math.min(2, next - r.clicks)) };
+        const candidates = served.filter((item) => onTopic(r, item) && !r.read.has(item.id));
+        return { served, liked: r.choose(candidates, Math.min(2, next - r.clicks)) };
       }),
     );
     await Promise.all(
@@ -261,6 +271,13 @@ try {
           `${itemVectors.articles} articles: trained in ${(itemVectors.trainMs / 1000).toFixed(1)} s, ` +
           `${itemVectors.projected} projected in ${(itemVectors.projectMs / 1000).toFixed(1)} s`
         : 'none (hashed vectors alone)',
+    },
+    {
+      name: '(b) readers',
+      value:
+        CLICK_ORDER === 'first'
+          ? `${clickers.length}, each clicking the first on-topic items of its page (BENCH_TOPICS_CLICKS=first)`
+          : `${clickers.length}, each clicking on-topic items of its page in its own order (seed ${SEED})`,
     },
     {
       name: '(b) on topic after 20 clicks, each reader of a topic',
