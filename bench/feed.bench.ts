@@ -8,7 +8,7 @@ import { scheduleSessions, sessionStream } from './lib/app-traffic.js';
 import { serverEnv, withDatabase, type BenchBackend, type BenchDatabase } from './lib/backends.js';
 import { startTarget, type BenchTarget } from './lib/child.js';
 import { profileTable, topFunctions } from './lib/cpu-profile.js';
-import { generateFeedData } from './lib/feed-data.js';
+import { cachedFeedData } from './lib/feed-data-cache.js';
 import { listMemory } from './lib/list-memory.js';
 import { startFeedNode } from './lib/feed-node.js';
 import { closedRounds, closedValue, coresUsed, cpuPerAnswer, eventsValue, pagesOf, pagesValue } from './lib/feed-report.js';
@@ -41,7 +41,8 @@ const MB = 2 ** 20;
 const PROFILE = process.env.BENCH_FEED_PROFILE === '1';
 /**
  * BENCH_FEED_RATES=1000 (comma-separated): only the open-loop windows at these
- * rates, nothing else, to compare one window between versions in alternating runs.
+ * rates, nothing else, to compare one window between versions in alternating runs
+ * (with BENCH_FEED_DATA, bench/lib/feed-data-cache.ts, on the same data).
  */
 const ONLY_RATES = process.env.BENCH_FEED_RATES?.split(',').map(Number);
 /** A performance.now() time in µs of the monotonic clock V8 stamps profile samples with. */
@@ -111,11 +112,12 @@ export async function feedBench(durationSeconds: number, backend: BenchBackend):
 
 async function measure(seconds: number, backend: BenchBackend, database: BenchDatabase, floorDatabase: BenchDatabase): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const data = await generateFeedData({ databaseUrl: database.url, ...FEED_DATA });
+  const data = await cachedFeedData({ databaseUrl: database.url, ...FEED_DATA }, process.env.BENCH_FEED_DATA);
   const generated = Object.entries(data.rows)
     .map(([table, n]) => `${table} ${n.toLocaleString('en')}`)
     .join(', ');
-  rows.push({ name: 'feed data generated (direct inserts)', value: `${data.seconds.toFixed(1)} s: ${generated}` });
+  const how = data.seconds === 0 ? `copied from ${process.env.BENCH_FEED_DATA}.sqlite` : `${data.seconds.toFixed(1)} s`;
+  rows.push({ name: 'feed data generated (direct inserts)', value: `${how}: ${generated}` });
 
   const targets: BenchTarget[] = [];
   try {
