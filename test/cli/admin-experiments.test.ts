@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainArgs } from '../helpers/main-command.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** `content-feed admin …` from the sources, in a child process. */
+/** `content-feed admin …` (mainArgs()), in a child process. */
 function admin(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', ...args], {
+    const child = spawn(process.execPath, [...mainArgs(), 'admin', ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH!, LOG_LEVEL: 'warn', ADMIN_TOKEN },
     });

@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { ADMIN_COMMANDS, adminHelp } from '../../src/cli/admin.js';
 import { CliError } from '../../src/cli/cli-error.js';
 import { listenOn } from '../../src/cli/listen.js';
+import { mainArgs } from '../helpers/main-command.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -18,10 +19,10 @@ interface Run {
   stderr: string;
 }
 
-/** `content-feed …` from the sources, in a child process with only the environment given (plus PATH). */
+/** `content-feed …` (mainArgs()), in a child process with only the environment given (plus PATH). */
 function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    const child = spawn(process.execPath, [...mainArgs(), ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH!, LOG_LEVEL: 'warn', ...env },
     });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from '../helpers/child-server.js';
+import { mainArgs } from '../helpers/main-command.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -55,7 +56,7 @@ describe('content-feed serve --demo (a real process)', () => {
   }, 150_000);
 
   it('the admin CLI talks to it with the token from DATA_DIR', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', 'tenants', 'list', '--url', server!.url], {
+    const result = spawnSync(process.execPath, [...mainArgs(), 'admin', 'tenants', 'list', '--url', server!.url], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       encoding: 'utf8',
@@ -64,7 +65,7 @@ describe('content-feed serve --demo (a real process)', () => {
     expect(JSON.parse(result.stdout).tenants.map((t: { name: string }) => t.name)).toEqual(['Demo tenant']);
     const bad = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/main.ts', 'admin', 'tenants', 'create', '--name', 'X', '--plan', 'gold', '--url', server!.url],
+      [...mainArgs(), 'admin', 'tenants', 'create', '--name', 'X', '--plan', 'gold', '--url', server!.url],
       {
         cwd: ROOT,
         env: { ...process.env, ...env },
@@ -77,7 +78,7 @@ describe('content-feed serve --demo (a real process)', () => {
 
   it('imports areas from a CSV file with `admin areas import`, and reports a bad file by line without sending it', () => {
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', ...args, '--url', server!.url], {
+      spawnSync(process.execPath, [...mainArgs(), 'admin', ...args, '--url', server!.url], {
         cwd: ROOT,
         env: { ...process.env, ...env },
         encoding: 'utf8',

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainArgs } from '../helpers/main-command.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/test-app.js';
 import { login } from './console-helpers.js';
 
@@ -33,7 +34,7 @@ describe('content-feed admin users … (the CLI against a listening app)', () =>
   // Asynchronous: the server answering the CLI runs in this very process.
   const cli = (args: string[], options: { stdin?: string; env?: Record<string, string> } = {}) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'admin', 'users', ...args, '--url', url], {
+      const child = spawn(process.execPath, [...mainArgs(), 'admin', 'users', ...args, '--url', url], {
         cwd: ROOT,
         env: { ...process.env, ADMIN_TOKEN, DATA_DIR: t.dataDir, CONSOLE_PASSWORD: '', ...options.env },
       });
@@ -70,7 +71,7 @@ describe('content-feed admin users … (the CLI against a listening app)', () =>
     expect((await login(t, 'cli@example.com', 'stdin password 1')).statusCode).toBe(401);
     // The password went over the wire to the service, never into the CLI's output.
     expect(member.stdout + member.stderr + operator.stdout + operator.stderr).not.toMatch(/stdin password|env password/);
-  }, 300_000); // four CLI processes, each compiling the sources through tsx
+  }, 300_000); // four CLI processes, each compiling the sources through tsx when dist/ is stale
 
   // util-linux `script` gives the CLI a pseudo-terminal as standard input, as a person at a shell has.
   it.skipIf(!hasScript())(
@@ -78,9 +79,7 @@ describe('content-feed admin users … (the CLI against a listening app)', () =>
     async () => {
       const command = [
         process.execPath,
-        '--import',
-        'tsx',
-        'src/main.ts',
+        ...mainArgs(),
         'admin',
         'users',
         'create',

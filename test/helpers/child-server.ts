@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { mainArgs } from './main-command.js';
 
 export interface ChildServer {
   url: string;
@@ -12,7 +13,7 @@ export interface ChildServer {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Starts `content-feed serve` from the sources in a child process (through tsx)
+ * Starts `content-feed serve` in a child process (from dist/ or the sources: mainArgs())
  * on a free port and waits until it listens.
  */
 export async function startChildServer(
@@ -21,7 +22,7 @@ export async function startChildServer(
   o: { startTimeoutMs?: number } = {},
 ): Promise<ChildServer> {
   const startTimeoutMs = o.startTimeoutMs ?? 60_000;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), 'serve', ...args], {
+  const child = spawn(process.execPath, [...mainArgs(), 'serve', ...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,9 +69,9 @@ export interface ChildWorker {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `content-feed worker` from the sources in a child process and waits until it runs. */
+/** Starts `content-feed worker` in a child process (as startChildServer) and waits until it runs. */
 export async function startChildWorker(env: Record<string, string>): Promise<ChildWorker> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), 'worker'], {
+  const child = spawn(process.execPath, [...mainArgs(), 'worker'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

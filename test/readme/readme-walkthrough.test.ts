@@ -5,9 +5,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from '../helpers/child-server.js';
+import { mainArgs } from '../helpers/main-command.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX_LOADER = path.join(ROOT, 'node_modules/tsx/dist/loader.mjs');
 
 /** The README's shell blocks from "## Try it" up to "## Tests", in order. */
 function walkthroughBlocks(): string[] {
@@ -20,7 +20,8 @@ function walkthroughBlocks(): string[] {
  * Runs every command of the README's walkthrough, as written, in one bash
  * session against a started demo (`serve --demo`, as `npm start` runs it). Only
  * the address changes (the demo listens on a free port here, not 8080) and
- * `node dist/main.js` runs the sources through tsx. curl fails on any HTTP
+ * `node dist/main.js` runs what mainArgs() names: this checkout's dist/ when it is as
+ * new as the sources, the sources through tsx otherwise. curl fails on any HTTP
  * error, and the first failing command fails the test.
  */
 describe('the README walkthrough against a started demo', () => {
@@ -38,8 +39,7 @@ describe('the README walkthrough against a started demo', () => {
     const script = [
       'set -euo pipefail',
       'curl() { command curl --fail-with-body --show-error "$@"; }',
-      `node() { if [ "$1" = dist/main.js ]; then shift; command node --import ${TSX_LOADER} ` +
-        `${path.join(ROOT, 'src/main.ts')} "$@"; else command node "$@"; fi; }`,
+      `node() { if [ "$1" = dist/main.js ]; then shift; command node ${mainArgs().join(' ')} "$@"; else command node "$@"; fi; }`,
       ...blocks.map((block, i) => `echo "== block ${i + 1}" >&2\n${block.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`)}`),
       // What the walkthrough left behind, for the checks below.
       'echo "CHECK clicked=$CLICKED"',
