@@ -86,6 +86,14 @@ export function testBackends(): Backend[] {
 }
 let warned = false;
 
+/**
+ * testBackends()' backend of that name, or null where this run lacks it: for a suite
+ * split into a file per backend, so that CI's two workers run its halves side by side.
+ */
+export function testBackend(name: Backend['name']): Backend | null {
+  return testBackends().find((backend) => backend.name === name) ?? null;
+}
+
 export function testRedisUrl(): string | null {
   const url = process.env.TEST_REDIS_URL ?? null;
   if (!url && process.env.REQUIRE_ALL_BACKENDS === '1') throw new Error('TEST_REDIS_URL is required (REQUIRE_ALL_BACKENDS=1)');

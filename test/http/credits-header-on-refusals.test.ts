@@ -4,7 +4,7 @@ import { testBackends } from '../helpers/backends.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
- * Found by the OpenAPI fuzzer (test/http/openapi-fuzz.test.ts): the document
+ * Found by the OpenAPI fuzzer (test/helpers/openapi-fuzz-suite.ts): the document
  * says every /v1 answer carries X-Credits-Used, but what the router refuses
  * before a route runs (bad percent-encoding in the path, a path parameter over
  * 2,048 characters) and what Node's parser refuses (raw non-ASCII bytes) came
