@@ -283,9 +283,15 @@ export class ContentPool {
 
 const EMPTY: ReadonlySet<string> = new Set();
 const MAX_ARRIVALS = 10_000;
-/** The first load's first part: at 100,000 items, ~10 % (read, decoded and indexed in ~0.3 s on an idle machine). */
-const FIRST_LOAD = 10_000;
-const REST_PAGE = 10_000;
+/**
+ * The first load's first part: the newest 2,000 items (~0.1 s to read, decode and index
+ * with both vectors), all a first feed waits for at a start; every list ranked before the
+ * pool is complete is ranked again at the next sweep. 10,000 took ~1 s of the first feed's
+ * wait on the 100,000-item bench once items carried a latent vector too (bench/RESULTS.md).
+ */
+const FIRST_LOAD = 2000;
+/** The rest's pages: a ranking asked for meanwhile waits for at most one page. */
+const REST_PAGE = 2000;
 const BULK_LOAD = 1000;
 /** The recency order: newest first, ties by id. */
 const newestFirst = (a: PoolItem, b: PoolItem) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

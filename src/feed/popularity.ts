@@ -29,6 +29,7 @@ interface TenantStats {
 }
 
 const REFRESH_AFTER_MS = 1000;
+const NO_COUNTS: TenantPopularity = { item: () => undefined, totals: { impressions: 0, clicks: 0 }, top: () => [] };
 const TOP_REFRESH_MS = 10_000;
 const OVERLAP_MS = 5000;
 
@@ -46,6 +47,26 @@ export class Popularity {
   ) {}
 
   async of(tenantId: string): Promise<TenantPopularity> {
+    const stats = this.statsOf(tenantId);
+    if (this.clock.now() - stats.refreshedAt >= REFRESH_AFTER_MS) await this.refresh(tenantId, stats);
+    return this.view(stats);
+  }
+
+  /**
+   * The tenant's counts without waiting for a first load: none until it is done. For
+   * rankings while the pool's start is still loading (ranking-engine.ts): a tenant's first
+   * load reads its counts of the whole window (~60,000 rows on the feed bench), which the
+   * first feed need not wait for. The read starts after this turn of the event loop: a
+   * SQLite read is synchronous, and would otherwise hold the ranking that asked.
+   */
+  soFar(tenantId: string): TenantPopularity {
+    const stats = this.statsOf(tenantId);
+    if (stats.refreshedAt > -Infinity) return this.view(stats);
+    if (!stats.refreshing) setImmediate(() => void this.refresh(tenantId, stats).catch(() => {}));
+    return NO_COUNTS;
+  }
+
+  private statsOf(tenantId: string): TenantStats {
     let stats = this.tenants.get(tenantId);
     if (!stats) {
       stats = {
@@ -60,12 +81,13 @@ export class Popularity {
       };
       this.tenants.set(tenantId, stats);
     }
-    if (this.clock.now() - stats.refreshedAt >= REFRESH_AFTER_MS) {
-      const s = stats;
-      s.refreshing ??= this.load(tenantId, s).finally(() => (s.refreshing = null));
-      await s.refreshing;
-    }
-    return this.view(stats);
+    return stats;
+  }
+
+  /** One read at a time per tenant, shared by whoever asks meanwhile. */
+  private refresh(tenantId: string, stats: TenantStats): Promise<void> {
+    stats.refreshing ??= this.load(tenantId, stats).finally(() => (stats.refreshing = null));
+    return stats.refreshing;
   }
 
   /** The tenant's counts as last loaded, without a refresh (null before the first `of()`). */

@@ -42,7 +42,7 @@ export class InlineRanking implements RankingBackend {
     let ms = 0;
     for (const request of requests) {
       const started = performance.now();
-      lists.push(await this.engine.rank(request));
+      lists.push(await this.engine.rankWhole(request));
       ms += performance.now() - started;
       // Ranking here is CPU on this thread (RANKING_THREADS=0, SQLite in memory): requests are answered between users.
       await new Promise((resolve) => setImmediate(resolve));

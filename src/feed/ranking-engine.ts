@@ -133,6 +133,15 @@ export class RankingEngine {
     );
   }
 
+  /**
+   * A push user's ranking: a candidate file is not ranked again later, so at a start it waits
+   * for the whole pool (and with it the tenant's counts), where a feed's list goes out at once.
+   */
+  async rankWhole(request: EngineRequest): Promise<RankedList> {
+    await this.pool.whenComplete();
+    return this.rank(request);
+  }
+
   /** The very ranking `rank()` returns, each item with its score's parts and whether it fills an exploration slot. */
   async explain(request: EngineRequest): Promise<ExplainedRanked[]> {
     const { items, context } = await this.ranked({ ...request, watchKey: undefined });
@@ -212,7 +221,9 @@ export class RankingEngine {
   private async ranked(request: EngineRequest): Promise<{ items: RankedItem[]; context: RankContext }> {
     const { tenantId, config, user, now } = request;
     const pool = await this.pool.ready();
-    const popularity = await this.popularity.of(tenantId);
+    // While the start's background load runs, nor does a tenant's first ranking wait for its
+    // counts: every list ranked before the pool is complete is ranked again once it is (sweep).
+    const popularity = pool.isComplete ? await this.popularity.of(tenantId) : this.popularity.soFar(tenantId);
     const model = await this.models.of(tenantId);
     // Folded in from the user's own signals: a click processed a moment ago already counts.
     const factors = model !== null && user.registered ? userFactors(model, user.signals) : null;

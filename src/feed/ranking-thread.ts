@@ -69,7 +69,7 @@ async function rankSlice(requests: EngineRequest[]): Promise<SliceReply> {
   const lists: RankedList[] = [];
   let since = performance.now();
   for (const request of requests) {
-    lists.push(await engine.rank(request));
+    lists.push(await engine.rankWhole(request));
     if (performance.now() - since >= SLICE_YIELD_MS) {
       // Two turns, as LaterCalls waits between calls: the messages that arrived are taken in first.
       await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
