@@ -284,10 +284,10 @@ export class ContentPool {
 const EMPTY: ReadonlySet<string> = new Set();
 const MAX_ARRIVALS = 10_000;
 /**
- * The first load's first part: the newest 2,000 items (~0.1 s to read, decode and index
- * with both vectors), all a first feed waits for at a start; every list ranked before the
- * pool is complete is ranked again at the next sweep. 10,000 took ~1 s of the first feed's
- * wait on the 100,000-item bench once items carried a latent vector too (bench/RESULTS.md).
+ * The first load's first part: the newest 2,000 items, all a first feed waits for at a
+ * start; every list ranked before the pool is complete is ranked again at the next sweep.
+ * With 10,000 the load was most of the first feed's wait on the 100,000-item bench once
+ * items carried a latent vector too (bench/RESULTS.md, issue 15, boot).
  */
 const FIRST_LOAD = 2000;
 /** The rest's pages: a ranking asked for meanwhile waits for at most one page. */
