@@ -74,6 +74,11 @@ export interface Runtime {
   adminTokenCreated: boolean;
   /** The address the server listens on, once known (signed URLs point there unless PUBLIC_BASE_URL is set). */
   setListenAddress(address: string): void;
+  /**
+   * Once the node listens: starts the threads requests use that start at their first use
+   * (the user-state thread), so the first personalised feed does not wait for one to load.
+   */
+  warmUp(): void;
   close(): Promise<void>;
 }
 
@@ -270,6 +275,9 @@ export async function createRuntime(
     adminTokenCreated: admin.created,
     setListenAddress(address) {
       listenAddress = address;
+    },
+    warmUp() {
+      userStates.thread?.warmUp();
     },
     async close() {
       clearInterval(touchTimer);

@@ -21,6 +21,7 @@ export async function serve(config: Config, options: { demo: boolean; workers: b
   if (options.workers) deps.pushWorker.warmUp();
   const address = await listenOn(app, config.port, config.host, 'PORT');
   runtime.setListenAddress(address);
+  runtime.warmUp();
   const baseUrl = baseUrlOf(config, address);
 
   // Printed to stdout, not the log: these are for the person who started it.

@@ -29,6 +29,11 @@ export class ThreadedUserStateLoader {
   readonly load: UserStateLoader = async (tenantId, userId, now) =>
     (await this.thread.call({ tenantId, userId, now })).result as UserFeedState;
 
+  /** Starts the thread before the first read needs it (serve, once it listens). */
+  warmUp(): void {
+    this.thread.warm();
+  }
+
   /** CPU seconds the thread has used (null where the system does not tell). */
   cpuSeconds(): number | null {
     const ms = this.thread.cpuMs;

@@ -57,6 +57,11 @@ export class ThreadClient<Call extends object> implements ThreadCaller<Call> {
     return this.cpuNow === null ? null : this.cpuBefore + this.cpuNow;
   }
 
+  /** Starts the thread now if it is not running (a lazy one before its first call). */
+  warm(): void {
+    if (!this.closing) this.worker ??= this.start();
+  }
+
   call(body: Call): Promise<{ result: unknown; ms: number }> {
     const id = this.nextId++;
     this.worker ??= this.start();
