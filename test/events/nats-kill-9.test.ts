@@ -7,6 +7,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testBackends, testNatsUrl } from '../helpers/backends.js';
 import { startChildServer, startChildWorker, type ChildServer, type ChildWorker } from '../helpers/child-server.js';
+import { createCrashTenant } from '../helpers/crash-tenant.js';
 import { EventLoad } from '../helpers/event-load.js';
 import { until } from '../helpers/until.js';
 
@@ -50,20 +51,7 @@ describe.skipIf(!natsUrl || !postgres)('kill -9 of a worker and of the API node 
       workers.push(...(await Promise.all([startChildWorker(env), startChildWorker(env)])));
       await db.connect();
       const query = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
-      const admin = (method: string, url: string, body: unknown) =>
-        fetch(`${server!.url}${url}`, {
-          method,
-          headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then((r) => r.json() as Promise<any>);
-      const tenant = await admin('POST', '/admin/v1/tenants', {
-        name: 'Crash',
-        plan: 'custom',
-        rate_limit_rps: 100_000,
-        default_scenarios: false,
-      });
-      const apiKey = (await admin('POST', `/admin/v1/tenants/${tenant.id}/api-keys`, {})).api_key as string;
-      expect(apiKey).toMatch(/^cfk_/);
+      const { tenantId, apiKey } = await createCrashTenant(server.url, ADMIN_TOKEN);
 
       // Both workers hold partitions before the load starts: the one killed is applying events.
       await until('both workers hold partitions', async () => {
@@ -100,7 +88,7 @@ describe.skipIf(!natsUrl || !postgres)('kill -9 of a worker and of the API node 
         'every acknowledged event applied',
         async () => {
           const rows = await query<{ n: string }>('select count(*) as n from sessions where tenant_id = $1 and events = $2', [
-            tenant.id,
+            tenantId,
             PER_BATCH,
           ]);
           return Number(rows[0]!.n) === BATCHES ? true : undefined;
@@ -109,19 +97,19 @@ describe.skipIf(!natsUrl || !postgres)('kill -9 of a worker and of the API node 
       );
       const stored = await query<{ session_id: string; n: string }>(
         'select session_id, count(*) as n from events where tenant_id = $1 group by session_id',
-        [tenant.id],
+        [tenantId],
       );
       const wrong = stored.filter((r) => Number(r.n) !== PER_BATCH).map((r) => `${r.session_id}: ${r.n}`);
       expect(wrong, 'batches not stored exactly once').toEqual([]);
       expect(stored).toHaveLength(BATCHES);
       const sessions = await query<{ session_id: string; events: number }>('select session_id, events from sessions where tenant_id = $1', [
-        tenant.id,
+        tenantId,
       ]);
       expect(
         sessions.filter((r) => Number(r.events) !== PER_BATCH),
         'batches not applied exactly once',
       ).toEqual([]);
-      const users = await query<{ n: string }>('select count(*) as n from users where tenant_id = $1', [tenant.id]);
+      const users = await query<{ n: string }>('select count(*) as n from users where tenant_id = $1', [tenantId]);
       expect(Number(users[0]!.n)).toBe(BATCHES);
       const owners = await query<{ owner: string }>('select distinct owner from event_log_partitions where stream = $1', [stream]);
       expect(owners, 'the surviving worker holds every partition').toHaveLength(1);

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { expect } from 'vitest';
 import { seededRandom } from '../../src/lib/seeded-random.js';
 import { startChildServer, type ChildServer } from './child-server.js';
+import { createCrashTenant } from './crash-tenant.js';
 import { mountLazyFs, type LazyMount } from './lazy-mount.js';
 import { EventLoad } from './event-load.js';
 import { until } from './until.js';
@@ -75,21 +76,7 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
 
   let server: ChildServer = await startChildServer(env, [], START);
   try {
-    const admin = (method: string, url: string, body: unknown) =>
-      fetch(`${server.url}${url}`, {
-        method,
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.json() as Promise<any>);
-    const tenant = await admin('POST', '/admin/v1/tenants', {
-      name: 'Crash',
-      plan: 'custom',
-      rate_limit_rps: 100_000,
-      default_scenarios: false,
-    });
-    const key = await admin('POST', `/admin/v1/tenants/${tenant.id}/api-keys`, {});
-    expect(key.api_key, JSON.stringify({ tenant, key })).toMatch(/^cfk_/);
-    const apiKey = key.api_key as string;
+    const { tenantId, apiKey } = await createCrashTenant(server.url, ADMIN_TOKEN);
 
     const load = new EventLoad({ apiKey, batches: BATCHES, perBatch: PER_BATCH, clients: CLIENTS });
 
@@ -146,7 +133,7 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
       );
       const perBatch = db
         .prepare('select session_id, count(*) as n from events where tenant_id = ? group by session_id')
-        .all(tenant.id) as Array<{ session_id: string; n: number }>;
+        .all(tenantId) as Array<{ session_id: string; n: number }>;
       const counts = new Map(perBatch.map((r) => [r.session_id, r.n]));
       const wrong = [...load.acknowledged]
         .filter((b) => counts.get(`b${b}`) !== PER_BATCH)
@@ -154,7 +141,7 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
       expect(wrong, 'batches not stored exactly once').toEqual([]);
       expect(perBatch.length).toBe(BATCHES);
       // Taken effect, once: each batch's session counts its 100 events, and its user exists.
-      const sessions = db.prepare('select session_id, events from sessions where tenant_id = ?').all(tenant.id) as Array<{
+      const sessions = db.prepare('select session_id, events from sessions where tenant_id = ?').all(tenantId) as Array<{
         session_id: string;
         events: number;
       }>;
@@ -163,7 +150,7 @@ async function killAndRestart(dataDir: string, lazy: LazyMount | null): Promise<
         .filter((b) => applied.get(`b${b}`) !== PER_BATCH)
         .map((b) => `b${b}: ${applied.get(`b${b}`) ?? 0}`);
       expect(misapplied, 'batches not applied exactly once').toEqual([]);
-      const users = db.prepare('select count(*) as n from users where tenant_id = ?').get(tenant.id) as { n: number };
+      const users = db.prepare('select count(*) as n from users where tenant_id = ?').get(tenantId) as { n: number };
       expect(users.n).toBe(BATCHES);
       const cuts = powerCut
         ? `; the cuts took ${undone.stored} stored events (unacknowledged) and the processed mark of ${undone.processed}`
