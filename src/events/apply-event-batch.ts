@@ -80,6 +80,25 @@ export async function applyStoredEvents(
 }
 
 /**
+ * The columns a batch applies. Reading every column (the dedupe key, features,
+ * experiment) cost a third more: 0.32 against 0.22 ms of CPU per 100 events to
+ * read batches of 1,000 rows on a SQLite file (issue 20).
+ */
+const APPLIED = [
+  'seq',
+  'tenant_id',
+  'type',
+  'session_id',
+  'user_id',
+  'content_id',
+  'channel',
+  'scenario',
+  'occurred_at',
+  'received_at',
+  'metadata',
+] as const;
+
+/**
  * The oldest `limit` unprocessed rows, in log order. On PostgreSQL they are
  * marked processed in the same statement (an UPDATE of the rows a FOR UPDATE
  * SKIP LOCKED subquery picks, so several workers take disjoint batches): one
@@ -88,14 +107,14 @@ export async function applyStoredEvents(
  * with the effects, or neither does.
  */
 async function takeUnprocessed(trx: Transaction<Database>, kind: DatabaseKind, limit: number) {
-  if (kind === 'sqlite') return trx.selectFrom('events').selectAll().where('processed', '=', 0).orderBy('seq').limit(limit).execute();
+  if (kind === 'sqlite') return trx.selectFrom('events').select(APPLIED).where('processed', '=', 0).orderBy('seq').limit(limit).execute();
   const rows = await trx
     .updateTable('events')
     .set({ processed: 1 })
     .where('seq', 'in', (eb) =>
       eb.selectFrom('events').select('seq').where('processed', '=', 0).orderBy('seq').limit(limit).forUpdate().skipLocked(),
     )
-    .returningAll()
+    .returning(APPLIED)
     .execute();
   // RETURNING has no order: effects are computed in log order.
   return rows.sort((a, b) => Number(a.seq) - Number(b.seq));
