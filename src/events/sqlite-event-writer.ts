@@ -61,7 +61,7 @@ const busy = (error) => typeof (error && error.code) === 'string' && error.code.
 function write(message) {
   const started = Date.now();
   for (;;) {
-    try { return message.usage ? writeUsage.immediate(message.usage) : writeAll.immediate(message.values); }
+    try { return message.usage ? writeUsage.immediate(message.usage) : writeAll.immediate(JSON.parse(message.rows)); }
     catch (error) {
       const waited = Date.now() - started;
       if (!busy(error) || waited >= ${LOCK_WAIT_MS}) throw error;
@@ -76,9 +76,15 @@ parentPort.on('message', (message) => {
 });
 `;
 
-/** Row values in the order the writer thread's INSERT expects: event-log.ts's COLUMNS, as the PostgreSQL and in-thread inserts. */
+/**
+ * Row values in the order the writer thread's INSERT expects: event-log.ts's COLUMNS, as the PostgreSQL and
+ * in-thread inserts, one flat array. A loop, not `flatMap`: 110 µs per 100 events with flatMap, 6 with it.
+ */
 export function eventValues(events: LoggedEvent[]): unknown[] {
-  return events.flatMap(eventRowValues);
+  const values = new Array<unknown>(events.length * COLUMN_COUNT);
+  let i = 0;
+  for (const e of events) for (const value of eventRowValues(e)) values[i++] = value;
+  return values;
 }
 
 /**
@@ -111,8 +117,14 @@ export class SqliteEventWriter {
     });
   }
 
+  /**
+   * The values go as one JSON text: the structured clone of ~1,500 values per 100
+   * events cost this thread ~60 µs and the writer ~110 µs to read back, JSON ~50
+   * and ~45 (issue 20). Every value is a string, an integer or null, which JSON
+   * keeps as they are (metadata and features are already JSON text).
+   */
   write(events: LoggedEvent[]): Promise<void> {
-    return this.send({ values: eventValues(events) });
+    return this.send({ rows: JSON.stringify(eventValues(events)) });
   }
 
   /**
@@ -125,7 +137,7 @@ export class SqliteEventWriter {
     return this.send({ usage: deltas.map((d) => [d.tenantId, d.day, d.endpoint, d.requests, d.millicredits]) });
   }
 
-  private send(message: { values: unknown[] } | { usage: unknown[][] }): Promise<void> {
+  private send(message: { rows: string } | { usage: unknown[][] }): Promise<void> {
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
