@@ -26,6 +26,7 @@ import { sessionCookie } from './console/session-cookie.js';
 import { ContentCatalog } from './content/content-catalog.js';
 import { loadTermStats } from './content/term-stats-repo.js';
 import { openDatabase } from './db/connect.js';
+import type { EarlyRanking } from './cli/early-ranking.js';
 import { migrateToLatest } from './db/migrate.js';
 import { DemoSite } from './demo/demo-site.js';
 import { NatsEventLog } from './events/nats-event-log.js';
@@ -103,6 +104,8 @@ export async function createRuntime(
      * on the 'http' side's ranking threads, through `rankingPorts`.
      */
     backgroundThread?: { side: 'http'; name: string } | { side: 'worker'; name: string; rankingPorts: RankingPorts };
+    /** serve's ranking threads, started before this (cli/early-ranking.ts): they read the pool once the database is migrated. */
+    earlyRanking?: EarlyRanking | null;
   } = {},
 ): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
@@ -116,6 +119,7 @@ export async function createRuntime(
   const database = openDatabase(config.databaseUrl, (err) => log.warn({ err }, 'idle database connection closed by the server'));
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  options.earlyRanking?.readPool(clock.now());
 
   const redis = config.redisUrl
     ? new (ioredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 500, enableAutoPipelining: true })
@@ -197,6 +201,7 @@ export async function createRuntime(
     tokens,
     onWorkerThread,
     rankingPorts: threads?.side === 'worker' && threads.rankingPorts.ports.length > 0 ? threads.rankingPorts : undefined,
+    earlyRanking: options.earlyRanking ?? undefined,
   });
   changes.subscribe((change) => {
     if (change.kind === 'tenant') scenarios.invalidate(change.tenantId);

@@ -95,8 +95,11 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'serve': {
+      // The ranking threads first: they start while this thread loads the server (cli/early-ranking.ts).
+      const { startRankingEarly } = await import('./cli/early-ranking.js');
+      const earlyRanking = startRankingEarly(config);
       const { serve } = await import('./cli/serve.js');
-      await serve(config, { demo: flags.demo === true, workers: flags['no-workers'] !== true });
+      await serve(config, { demo: flags.demo === true, workers: flags['no-workers'] !== true, earlyRanking });
       return -1; // keeps running until a signal
     }
     case 'worker': {

@@ -1,6 +1,7 @@
 import type pino from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
+import type { EarlyRanking } from './cli/early-ranking.js';
 import { InlineEventBatches, ThreadedEventBatches, type EventBatches } from './events/event-batches.js';
 import { ContentPool } from './feed/content-pool.js';
 import { Popularity } from './feed/popularity.js';
@@ -39,9 +40,12 @@ export function rankingBackend(
   dimensions: number,
   log: pino.Logger,
   rankingPorts?: RankingPorts,
+  /** serve's, started before the runtime (cli/early-ranking.ts), where they are what this would start. */
+  early?: EarlyRanking,
 ): RankingBackend {
   const { db } = database;
   if (rankingPorts) return RankingThreads.over(rankingPorts.ports, (index, dead) => rankingPorts.reconnect(index, dead));
+  if (early) return early.reportTo(log);
   if (config.feed.rankingThreads === 0 || database.inMemory) {
     return new InlineRanking(
       new RankingEngine(
@@ -52,14 +56,7 @@ export function rankingBackend(
       ),
     );
   }
-  const heapMb = config.feed.rankingThreadHeapMb;
-  return RankingThreads.start(
-    config.feed.rankingThreads,
-    { databaseUrl: config.databaseUrl, dimensions, maxWatches: config.feed.listCapacity },
-    // ERR_WORKER_OUT_OF_MEMORY: it reached RANKING_THREAD_HEAP_MB. Its lists' watches go with it (they are ranked again on demand).
-    (err) => log.error({ err, heapLimitMb: heapMb }, 'ranking thread failed; the next ranking starts another'),
-    { maxOldGenerationSizeMb: heapMb },
-  );
+  return RankingThreads.forConfig(config, dimensions, log);
 }
 
 /** The event thread (EVENT_THREAD). */

@@ -2,6 +2,7 @@ import { buildApp } from '../app.js';
 import { baseUrlOf, type Config } from '../config.js';
 import { createRuntime } from '../deps.js';
 import { DEMO_CONSOLE_MEMBER, DEMO_CONSOLE_OPERATOR, seedDemo } from '../demo/seed-demo.js';
+import type { EarlyRanking } from './early-ranking.js';
 import { listenOn } from './listen.js';
 import { exitOnSignals } from './shutdown.js';
 
@@ -10,8 +11,11 @@ import { exitOnSignals } from './shutdown.js';
  * SIGTERM drains and exits. With `--no-workers` this node only answers
  * requests: `content-feed worker` processes do the background work.
  */
-export async function serve(config: Config, options: { demo: boolean; workers: boolean }): Promise<void> {
-  const runtime = await createRuntime(config, { startWorkers: options.workers });
+export async function serve(
+  config: Config,
+  options: { demo: boolean; workers: boolean; earlyRanking: EarlyRanking | null },
+): Promise<void> {
+  const runtime = await createRuntime(config, { startWorkers: options.workers, earlyRanking: options.earlyRanking });
   const { deps } = runtime;
   // Ranking threads load the pool while the rest starts (the app's routes first); lists follow new content from now on.
   deps.rankings.start();

@@ -1,5 +1,6 @@
 import type { Embedder } from '../analysis/embedder.js';
 import type { AreaDirectory } from '../areas/area-directory.js';
+import type { EarlyRanking } from '../cli/early-ranking.js';
 import type { ChangeBus } from '../changes/change-bus.js';
 import type { CategoryLearning } from '../content/category-learning.js';
 import type { ContentCatalog } from '../content/content-catalog.js';
@@ -38,12 +39,13 @@ export function buildFeed(
     tokens: TrackingTokens;
     onWorkerThread: boolean;
     rankingPorts: RankingPorts | undefined;
+    earlyRanking: EarlyRanking | undefined;
   },
 ) {
   const { config, database, clock, log, metrics } = base;
   const { embedder, areas, catalog, snapshots, changes } = parts;
   const ranker = new UserRanker(
-    rankingBackend(config, database, clock, embedder.dimensions, log, parts.rankingPorts),
+    rankingBackend(config, database, clock, embedder.dimensions, log, parts.rankingPorts, parts.earlyRanking),
     embedder,
     rankingMeter(metrics),
     parts.categories,

@@ -10,7 +10,7 @@ import type { PushWorker } from '../push/push-worker.js';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import type { BackgroundThread } from '../workers/background-thread.js';
 
-/** The longest serve's worker thread waits for the first feed's warm-up before it starts. */
+/** The longest serve's worker thread and the classifier's training wait for the pool's load before they start. */
 const BACKGROUND_START_LIMIT_MS = 5000;
 
 /**
@@ -35,14 +35,16 @@ export function startBackgroundWork(parts: {
   const { background, runsWorkers, categories, itemVectors } = parts;
   parts.corpus.start({ worker: runsWorkers });
   if (background) {
-    // As an API node's, and the worker thread runs the rest.
-    categories.start({ backfill: false });
     itemVectors.start({ worker: false });
-    // Its start (a runtime of its own, the classifier's training) would take the cores the
-    // first feed needs: it waits for the rankings' warm-up, or BACKGROUND_START_LIMIT_MS.
-    void Promise.race([parts.rankings.warmedUp, setTimeoutPromise(BACKGROUND_START_LIMIT_MS, undefined, { ref: false })]).then(() =>
-      background.start(),
-    );
+    // The worker thread's start (a runtime of its own, the classifier's training) and the
+    // classifier's training here (tokenising thousands of articles) would take the cores the
+    // first feeds need while the ranking threads read the pool (issue 15: on 2 cores they
+    // doubled the first feed's time). They wait for the whole pool, or BACKGROUND_START_LIMIT_MS.
+    void Promise.race([parts.rankings.loaded, setTimeoutPromise(BACKGROUND_START_LIMIT_MS, undefined, { ref: false })]).then(() => {
+      // As an API node's, and the worker thread runs the rest.
+      categories.start({ backfill: false });
+      background.start();
+    });
   } else if (runsWorkers) {
     parts.events.start();
     parts.webhooks.start();

@@ -27,6 +27,8 @@ const BACKFILL_INTERVAL_MS = 10 * 60_000;
 export class CategoryLearning {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  /** Stopped: a start due later (serve's waits for the pool's load) does nothing. */
+  private stopped = false;
   private readonly thread: ThreadClient<CategoryThreadCall> | null;
 
   constructor(
@@ -62,6 +64,7 @@ export class CategoryLearning {
    * API nodes learn too: they categorise direct ingests and users' interests.
    */
   start(options: { backfill: boolean }): void {
+    if (this.stopped) return;
     const pass = () => {
       this.running ??= this.backfill()
         .catch((err: unknown) => this.deps.log.error({ err }, 'category backfill failed'))
@@ -89,6 +92,7 @@ export class CategoryLearning {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running?.catch(() => {});

@@ -13,6 +13,7 @@ import {
   type Driver,
   type SqliteDialectConfig,
 } from 'kysely';
+import { sqliteFileOf } from './database-url.js';
 import type { Database } from './schema.js';
 import { loadSqlite } from './sqlite-driver.js';
 
@@ -38,7 +39,8 @@ export interface DatabaseHandle {
  * and each thread's entry open theirs here, and ask the handle what it is.
  */
 export function openDatabase(url: string, onIdleError: (error: Error) => void = () => {}): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length).replace(/^\/\//, ''));
+  const sqliteFile = sqliteFileOf(url);
+  if (sqliteFile !== null) return openSqlite(sqliteFile);
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, onIdleError);
   throw new Error(`Unsupported DATABASE_URL scheme: ${url.split(':')[0]}`);
 }

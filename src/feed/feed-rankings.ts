@@ -86,6 +86,9 @@ export class FeedRankings {
   private resolveWarm: () => void = () => {};
   /** Resolves once `start()`'s warm-up has the pool's first part on every ranking thread: the first feed can be ranked. */
   readonly warmedUp = new Promise<void>((resolve) => (this.resolveWarm = resolve));
+  private resolveLoaded: () => void = () => {};
+  /** Resolves once every ranking thread has the whole pool (or its load failed): the start's heavy reading is over. */
+  readonly loaded = new Promise<void>((resolve) => (this.resolveLoaded = resolve));
 
   /**
    * What a serving process starts: the ranking threads load the pool now (the
@@ -93,10 +96,16 @@ export class FeedRankings {
    * every SWEEP_INTERVAL_MS (tests call `sweep()` instead).
    */
   start(): void {
-    void this.deps.ranker
-      .warmUp(this.deps.clock.now())
-      .catch((err: unknown) => this.deps.log.error({ err }, 'ranking warm-up failed'))
+    const { ranker, clock, log } = this.deps;
+    void ranker
+      .warmUp(clock.now())
+      .catch((err: unknown) => log.error({ err }, 'ranking warm-up failed'))
       .finally(() => this.resolveWarm());
+    // Failures are the first warm-up's to report: the same load.
+    void ranker
+      .warmUp(clock.now(), true)
+      .catch(() => {})
+      .finally(() => this.resolveLoaded());
     this.timer ??= setInterval(
       () => void this.sweep().catch((err: unknown) => this.deps.log.error({ err }, 'feed sweep failed')),
       SWEEP_INTERVAL_MS,

@@ -21,7 +21,8 @@ export interface RankingBackend {
   forget(keys: string[]): void;
   /** The tenant's collaborative model changed: the next ranking loads it. */
   modelChanged(tenantId: string, now: number): void;
-  warmUp(now: number): Promise<void>;
+  /** Starts loading the pool; resolves when its first part is in, or with `whole`, all of it. */
+  warmUp(now: number, whole?: boolean): Promise<void>;
   close(): Promise<void>;
   /** CPU seconds spent by the ranking threads; null when ranking runs on the HTTP thread (its CPU is the process's). */
   cpuSeconds(): number | null;
@@ -66,8 +67,8 @@ export class InlineRanking implements RankingBackend {
     this.engine.modelChanged(tenantId);
   }
 
-  warmUp(): Promise<void> {
-    return this.engine.warmUp();
+  warmUp(_now: number, whole?: boolean): Promise<void> {
+    return this.engine.warmUp(whole);
   }
 
   async close(): Promise<void> {}

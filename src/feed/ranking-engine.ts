@@ -110,9 +110,9 @@ export class RankingEngine {
     private readonly maxWatches: number,
   ) {}
 
-  /** Loads the pool now (at start), so the first request does not wait for all of it. */
-  async warmUp(): Promise<void> {
-    await this.pool.ready();
+  /** Loads the pool now (at start), so the first request does not wait for all of it; `whole`: resolves once all of it is in. */
+  async warmUp(whole = false): Promise<void> {
+    await (whole ? this.pool.whenComplete() : this.pool.ready());
   }
 
   async rank(request: EngineRequest): Promise<RankedList> {

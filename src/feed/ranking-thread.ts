@@ -25,7 +25,8 @@ export type ThreadCall =
   /** Push users, a slice in one message; always `later`. */
   | { now: number; op: 'rankSlice'; requests: EngineRequest[] }
   | { now: number; op: 'explain'; request: EngineRequest }
-  | { now: number; op: 'sweep' | 'warmUp' }
+  | { now: number; op: 'sweep' }
+  | { now: number; op: 'warmUp'; whole?: boolean }
   | { now: number; op: 'forget'; keys: string[] }
   | { now: number; op: 'modelChanged'; tenantId: string };
 
@@ -90,7 +91,7 @@ async function answer(call: ThreadCall): Promise<unknown> {
     case 'sweep':
       return engine.sweep();
     case 'warmUp':
-      return engine.warmUp();
+      return engine.warmUp(call.whole);
     case 'forget':
       return engine.forget(call.keys);
     case 'modelChanged':

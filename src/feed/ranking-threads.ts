@@ -1,4 +1,5 @@
 import type { ResourceLimits } from 'node:worker_threads';
+import type { Config } from '../config.js';
 import { PortClient, ThreadClient, ThreadExited, type ThreadCaller, type ThreadPort } from '../lib/thread-client.js';
 import type { RankingBackend } from './ranking-backend.js';
 import type { RankedList } from './ranked-list.js';
@@ -33,6 +34,18 @@ export class RankingThreads implements RankingBackend {
   static start(count: number, options: ThreadOptions, onError: (error: Error) => void, limits?: ResourceLimits): RankingThreads {
     return new RankingThreads(
       Array.from({ length: count }, () => new ThreadClient<ThreadCall>('ranking', THREAD_ENTRY, options, onError, true, limits)),
+    );
+  }
+
+  /** RANKING_THREADS threads over the node's database, each with the old-generation limit RANKING_THREAD_HEAP_MB. */
+  static forConfig(config: Config, dimensions: number, log: { error(obj: object, msg: string): void }): RankingThreads {
+    const heapMb = config.feed.rankingThreadHeapMb;
+    return RankingThreads.start(
+      config.feed.rankingThreads,
+      { databaseUrl: config.databaseUrl, dimensions, maxWatches: config.feed.listCapacity },
+      // ERR_WORKER_OUT_OF_MEMORY: it reached RANKING_THREAD_HEAP_MB. Its lists' watches go with it (they are ranked again on demand).
+      (err) => log.error({ err, heapLimitMb: heapMb }, 'ranking thread failed; the next ranking starts another'),
+      { maxOldGenerationSizeMb: heapMb },
     );
   }
 
@@ -102,8 +115,8 @@ export class RankingThreads implements RankingBackend {
     for (const t of this.threads) void t.call({ op: 'modelChanged', tenantId, now }).catch(() => {});
   }
 
-  async warmUp(now: number): Promise<void> {
-    await Promise.all(this.threads.map((t) => t.call({ op: 'warmUp', now })));
+  async warmUp(now: number, whole?: boolean): Promise<void> {
+    await Promise.all(this.threads.map((t) => t.call({ op: 'warmUp', now, whole })));
   }
 
   async close(): Promise<void> {

@@ -48,9 +48,9 @@ export class UserRanker {
     } | null = null,
   ) {}
 
-  /** Loads the pool now (at start), so the first request does not wait for it. */
-  warmUp(now: number): Promise<void> {
-    return this.backend.warmUp(now);
+  /** Loads the pool now (at start), so the first request does not wait for it; `whole`: resolves once all of it is in. */
+  warmUp(now: number, whole?: boolean): Promise<void> {
+    return this.backend.warmUp(now, whole);
   }
 
   /** Push users are ranked in the background by default: nobody waits on one user of a job. */
