@@ -69,7 +69,9 @@ const DISCARD_LIMIT_BYTES = 64 * 1024;
  * over one keep-alive agent.
  */
 export class SafeFetcher {
-  readonly #agent: Agent;
+  /** Made at the first fetch over the network: undici's load was ~0.1 s of serve's start (issue 15), and most nodes never crawl. */
+  #agent: Agent | null = null;
+  readonly #connector: () => Undici.buildConnector.connector;
   readonly #userAgent: string;
   readonly #timeoutMs: number;
   readonly #maxBytes: number;
@@ -83,9 +85,12 @@ export class SafeFetcher {
     this.#maxBytes = o.maxBytes ?? 5 * 1024 * 1024;
     this.#maxRedirects = o.maxRedirects ?? 5;
     const isAllowed = o.allowPrivateNetwork ? null : (o.isAllowedAddress ?? isPublicAddress);
-    this.#agent = new (undici().Agent)({
-      connect: checkedConnector({ lookup: o.lookup ?? systemLookup, isAllowed, connectTimeoutMs: this.#timeoutMs }),
-    });
+    const timeoutMs = this.#timeoutMs;
+    this.#connector = () => checkedConnector({ lookup: o.lookup ?? systemLookup, isAllowed, connectTimeoutMs: timeoutMs });
+  }
+
+  get #network(): Agent {
+    return (this.#agent ??= new (undici().Agent)({ connect: this.#connector() }));
   }
 
   /** True when `url` is answered in this process (no host to be polite to). */
@@ -113,7 +118,7 @@ export class SafeFetcher {
     try {
       for (;;) {
         const response = await untilAborted(
-          this.#agent.request({ origin: url.origin, path: url.pathname + url.search, method: 'GET', headers, signal: abort.signal }),
+          this.#network.request({ origin: url.origin, path: url.pathname + url.search, method: 'GET', headers, signal: abort.signal }),
           abort.signal,
         );
         const responseHeaders = flattenHeaders(response.headers);
@@ -155,8 +160,8 @@ export class SafeFetcher {
   }
 
   /** Ends every connection; fetches still in flight fail. Call once crawls have stopped. */
-  close(): Promise<void> {
-    return this.#agent.destroy();
+  async close(): Promise<void> {
+    await this.#agent?.destroy();
   }
 
   async #readBody(body: Readable, headers: Record<string, string>, maxBytes: number, abort: AbortController): Promise<Buffer> {

@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { HttpRequest } from '@smithy/protocol-http';
-import { SignatureV4 } from '@smithy/signature-v4';
+import type * as Sha256Js from '@aws-crypto/sha256-js';
+import type * as ProtocolHttp from '@smithy/protocol-http';
+import type * as SignatureV4Module from '@smithy/signature-v4';
+import type { SignatureV4 } from '@smithy/signature-v4';
+import { lazyRequire } from '../lib/lazy-require.js';
 import { secretsEqual } from '../lib/secret-hash.js';
 import { assertObjectKey, objectKeyProblem } from './object-key.js';
 import { assertExpiresIn, MAX_EXPIRES_SECONDS } from './presign-expiry.js';
@@ -18,6 +20,10 @@ const NOT_HOISTED_OR_SIGNED = new Set([PAYLOAD_HASH_HEADER]);
 /** The parameters SigV4 presigning writes itself (the signature aside). */
 const SIGNING_PARAMS = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders'] as const;
 const SIGNATURE_PARAM = 'X-Amz-Signature';
+// Loaded at the first URL signed or checked: ~50 ms of serve's start otherwise (issue 15).
+const sha256Js = lazyRequire<typeof Sha256Js>('@aws-crypto/sha256-js');
+const protocolHttp = lazyRequire<typeof ProtocolHttp>('@smithy/protocol-http');
+const signatureV4 = lazyRequire<typeof SignatureV4Module>('@smithy/signature-v4');
 const PARAM_NAME = /^[A-Za-z0-9._~-]+$/;
 
 export type UrlVerdict = { valid: true; key: string; expiresAt: number } | { valid: false; reason: string; expiresAt?: number };
@@ -33,22 +39,26 @@ export type UrlVerdict = { valid: true; key: string; expiresAt: number } | { val
  * path requested, so a proxy that strips it keeps URLs valid.
  */
 export class LocalUrlSigner {
-  private readonly signer: SignatureV4;
+  private madeSigner: SignatureV4 | null = null;
+  private readonly secretAccessKey: string;
 
   constructor(
     secretKey: string,
     private readonly publicBaseUrl: () => string,
   ) {
-    const secretAccessKey = createHmac('sha256', secretKey).update('content-feed:object-urls').digest('hex');
-    this.signer = new SignatureV4({
+    this.secretAccessKey = createHmac('sha256', secretKey).update('content-feed:object-urls').digest('hex');
+  }
+
+  private get signer(): SignatureV4 {
+    return (this.madeSigner ??= new (signatureV4().SignatureV4)({
       service: 's3',
       region: REGION,
-      credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey },
-      sha256: Sha256,
+      credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey: this.secretAccessKey },
+      sha256: sha256Js().Sha256,
       // Keys need no escaping (object-key.ts), and S3 signs the path as sent.
       uriEscapePath: false,
       applyChecksum: false,
-    });
+    }));
   }
 
   /** `${publicBaseUrl}/objects/<key>?X-Amz-…`, valid from `now` (epoch ms) for `expiresInSeconds`. */
@@ -125,7 +135,7 @@ export class LocalUrlSigner {
     signingDate: Date,
     expiresIn: number,
   ): Promise<Record<string, string>> {
-    const request = new HttpRequest({
+    const request = new (protocolHttp().HttpRequest)({
       method: 'GET',
       hostname: host,
       path,
