@@ -191,13 +191,18 @@ export class ContentPool {
   }
 
   private async loadRest(now: number, after: { publishedAt: number; id: string }): Promise<void> {
-    for (;;) {
-      await new Promise((resolve) => setImmediate(resolve));
-      const rows = await readNewestRows(this.db, now - POOL_WINDOW_MS, after, REST_PAGE);
-      this.apply(rows, false);
-      if (rows.length < REST_PAGE) break;
-      const last = rows.at(-1)!;
-      after = { publishedAt: last.published_at, id: last.id };
+    this.vectors.trainingHeld = true;
+    try {
+      for (;;) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const rows = await readNewestRows(this.db, now - POOL_WINDOW_MS, after, REST_PAGE);
+        this.apply(rows, false);
+        if (rows.length < REST_PAGE) break;
+        const last = rows.at(-1)!;
+        after = { publishedAt: last.published_at, id: last.id };
+      }
+    } finally {
+      this.vectors.trainingHeld = false;
     }
     // Once over the whole pool (2–3 s at 100k items): the lists of the first part's centroids would grow lopsided.
     this.vectors.train();

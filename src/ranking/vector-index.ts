@@ -89,6 +89,12 @@ export class VectorIndex<P = undefined> {
   private quantizer: CoarseQuantizer | undefined;
   private trainedAt = 0;
   private addedSinceTraining = 0;
+  /**
+   * While true, a trained index is not trained again by a search that finds it due: a bulk
+   * load in pages (the content pool's start) trains once at its end, and a search meanwhile
+   * would otherwise block for the 4× and 16× trainings on the way (~0.1 and ~0.5 s).
+   */
+  trainingHeld = false;
   private readonly scanner: Int16Scanner;
   private readonly codeScan: CodeScan<P>;
 
@@ -228,7 +234,7 @@ export class VectorIndex<P = undefined> {
    * 3 adds per vector it re-files: O(1) amortised per add.
    */
   private shouldTrain(): boolean {
-    if (this.size < this.exactBelow) return false;
+    if (this.size < this.exactBelow || (this.trainingHeld && this.quantizer)) return false;
     return !this.quantizer || this.addedSinceTraining >= this.trainedAt * (REGROW_FACTOR - 1);
   }
 

@@ -203,6 +203,19 @@ describe('VectorIndex after training', () => {
     expect(index.stats().trainedAt).toBe(2_000);
   });
 
+  it('does not retrain on a search while training is held, and does at the first search after', () => {
+    const { index } = build(vectors.slice(0, 500), { exactBelow: 100 });
+    const q = queries[0] as Float32Array;
+    index.search(q, 5);
+    index.trainingHeld = true;
+    vectors.slice(500, 2_000).forEach((v, i) => index.add(`d${i}`, v));
+    expect(index.search(q, 5)).toHaveLength(5);
+    expect(index.stats().trainedAt).toBe(500);
+    index.trainingHeld = false;
+    index.search(q, 5);
+    expect(index.stats().trainedAt).toBe(2_000);
+  });
+
   it('gives the same lists and results for the same operations and seed', () => {
     const a = build(vectors, { seed: 9 }).index;
     const b = build(vectors, { seed: 9 }).index;
