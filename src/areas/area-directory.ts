@@ -17,15 +17,17 @@ const VERSION_KEY = 'areas.version';
  * same one). A node that did not make the import picks it up on `refresh`.
  */
 export class AreaDirectory {
+  /** Made at the first `tag` (articles analysed here): ~50 ms of serve's start otherwise, and an API node may never tag. */
+  private tagger: AreaTagger | null = null;
+
   private constructor(
     private gazetteer: Gazetteer,
-    private tagger: AreaTagger,
     private version: string | null,
   ) {}
 
   static async load(db: Kysely<Database>): Promise<AreaDirectory> {
     const { gazetteer, version } = await build(db);
-    return new AreaDirectory(gazetteer, gazetteer === builtin ? builtinTagger() : new AreaTagger(gazetteer), version);
+    return new AreaDirectory(gazetteer, version);
   }
 
   get size(): number {
@@ -50,6 +52,7 @@ export class AreaDirectory {
 
   /** Areas an article's text mentions (see tag-areas.ts for the rules). */
   tag(text: string): Area[] {
+    this.tagger ??= this.gazetteer === builtin ? builtinTagger() : new AreaTagger(this.gazetteer);
     return this.tagger.tag(text);
   }
 
@@ -103,7 +106,7 @@ export class AreaDirectory {
 
   private swap(gazetteer: Gazetteer, version: string | null): void {
     this.gazetteer = gazetteer;
-    this.tagger = gazetteer === builtin ? builtinTagger() : new AreaTagger(gazetteer);
+    this.tagger = null;
     this.version = version;
   }
 }
