@@ -17,17 +17,6 @@ const COLUMN_COUNT = COLUMNS.length;
  */
 export const LOCK_WAIT_MS = 30_000;
 const LOCK_STEP_MS = 1000;
-/**
- * WAL pages past which this thread's commits checkpoint (SQLite's default is 1,000,
- * 4 MB). Past the threshold a commit also copies WAL pages back into the database
- * file and syncs it; under the events bench's load the WAL stood at twice the
- * default (8.8 MB), so the group commits kept paying for checkpoints. At 10,000
- * pages (40 MB) the processor's commits, one a batch, do most of them: the server's
- * CPU per 100 events 8.91/8.06 -> 6.97/6.90 ms, the writer thread's 2.31/2.16 ->
- * 1.86/2.06, the processor's 2.35/2.78 -> 1.30/1.53 (issue 20, bench/RESULTS.md).
- * Durability is the WAL's sync at each commit, not the checkpoint.
- */
-const WRITER_AUTOCHECKPOINT_PAGES = 10_000;
 
 /**
  * The writer thread: its own connection to the same database file, one prepared
@@ -48,7 +37,6 @@ const db = new SQLite(workerData.file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = ${LOCK_STEP_MS}');
-db.pragma('wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}');
 const insert = db.prepare(
   'insert into events (${COLUMNS.join(', ')}) ' +
   'values (${COLUMNS.map(() => '?').join(', ')}) on conflict (tenant_id, dedupe_key) do nothing');
