@@ -51,6 +51,9 @@ export class ContentPool {
     private readonly dimensions: number,
   ) {
     this.vectors = new VectorIndex<PoolItem>({ dimensions, seed: 7 });
+    // A search never trains the index (~2 s at 100k items, holding every ranking of the thread):
+    // the pool trains it in steps when due (`load`, `loadRest`).
+    this.vectors.trainingHeld = true;
   }
 
   /**
@@ -154,6 +157,8 @@ export class ContentPool {
       const rows = await readChangedRows(this.db, Math.max(0, this.loadedUntil - OVERLAP_MS), now - POOL_WINDOW_MS);
       this.rowsRefreshed += rows.length;
       this.apply(rows, true);
+      // New items have grown the index 4× or turned it over three times since its training.
+      if (this.complete && this.vectors.trainingDue) void this.vectors.trainInSteps(nextTurn).catch(() => {});
     }
     // Everything stamped before this read began and committed is in (a commit is at most
     // OVERLAP_MS late): the next read starts OVERLAP_MS before it. Advanced by time, not only
@@ -191,21 +196,17 @@ export class ContentPool {
   }
 
   private async loadRest(now: number, after: { publishedAt: number; id: string }): Promise<void> {
-    this.vectors.trainingHeld = true;
-    try {
-      for (;;) {
-        await new Promise((resolve) => setImmediate(resolve));
-        const rows = await readNewestRows(this.db, now - POOL_WINDOW_MS, after, REST_PAGE);
-        this.apply(rows, false);
-        if (rows.length < REST_PAGE) break;
-        const last = rows.at(-1)!;
-        after = { publishedAt: last.published_at, id: last.id };
-      }
-    } finally {
-      this.vectors.trainingHeld = false;
+    for (;;) {
+      await nextTurn();
+      const rows = await readNewestRows(this.db, now - POOL_WINDOW_MS, after, REST_PAGE);
+      this.apply(rows, false);
+      if (rows.length < REST_PAGE) break;
+      const last = rows.at(-1)!;
+      after = { publishedAt: last.published_at, id: last.id };
     }
-    // Once over the whole pool (2–3 s at 100k items): the lists of the first part's centroids would grow lopsided.
-    this.vectors.train();
+    // Once over the whole pool: the lists of the first part's centroids would grow lopsided.
+    // In steps (~2 s of work at 100k items): rankings go on meanwhile, on the lists as they were.
+    await this.vectors.trainInSteps(nextTurn);
     this.markComplete(true);
   }
 
@@ -307,4 +308,9 @@ function getOrAdd<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
   let set = map.get(key);
   if (!set) map.set(key, (set = new Set()));
   return set;
+}
+
+/** A turn of the event loop: the thread's messages that arrived meanwhile are taken in first. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -1,5 +1,5 @@
 import { dotAll, nearestRow, paddedRows } from './vector-index-dot.js';
-import { sphericalKMeans } from './vector-index-kmeans.js';
+import { finished, sphericalKMeansSteps } from './vector-index-kmeans.js';
 
 /**
  * The coarse quantizer of the IVF index: `lists` centroids, each the centre of one inverted
@@ -23,13 +23,25 @@ export class CoarseQuantizer {
   }
 
   static train(sample: Float32Array, count: number, dim: number, lists: number, random: () => number, iterations: number): CoarseQuantizer {
+    return finished(CoarseQuantizer.trainSteps(sample, count, dim, lists, random, iterations));
+  }
+
+  /** `train` in steps (vector-index-kmeans.ts sphericalKMeansSteps): the same quantizer. */
+  static *trainSteps(
+    sample: Float32Array,
+    count: number,
+    dim: number,
+    lists: number,
+    random: () => number,
+    iterations: number,
+  ): Generator<void, CoarseQuantizer> {
     const wanted = Math.max(1, Math.min(lists, count));
     const groupCount = wanted > TWO_LEVELS_ABOVE ? Math.round(Math.sqrt(wanted)) : 1;
     if (groupCount === 1) {
-      const { clusters, centroids } = sphericalKMeans(sample, count, dim, wanted, random, iterations);
+      const { clusters, centroids } = yield* sphericalKMeansSteps(sample, count, dim, wanted, random, iterations);
       return new CoarseQuantizer(dim, centroids, clusters, new Float32Array(dim), Int32Array.of(0, clusters));
     }
-    const top = sphericalKMeans(sample, count, dim, groupCount, random, iterations);
+    const top = yield* sphericalKMeansSteps(sample, count, dim, groupCount, random, iterations);
     const members = membersByCluster(top.assignment, groupCount);
     const shares = leafShares(
       members.map((m) => m.length),
@@ -40,7 +52,7 @@ export class CoarseQuantizer {
     for (let g = 0; g < groupCount; g++) {
       const rows = members[g] as number[];
       const sub = gather(sample, rows, dim);
-      const leaf = sphericalKMeans(sub, rows.length, dim, shares[g] as number, random, iterations);
+      const leaf = yield* sphericalKMeansSteps(sub, rows.length, dim, shares[g] as number, random, iterations);
       leafBlocks.push(leaf.centroids.subarray(0, leaf.clusters * dim));
       groupStart[g + 1] = (groupStart[g] as number) + leaf.clusters;
     }

@@ -4,6 +4,7 @@ import { dot } from './vector-index-dot.js';
 import { VectorList } from './vector-index-list.js';
 import { BoundedScan } from './vector-index-bounded-scan.js';
 import { CodeScan } from './vector-index-code-scan.js';
+import { finished, STEP_ROWS } from './vector-index-kmeans.js';
 import { CoarseQuantizer } from './vector-index-quantizer.js';
 import { TopK, type VectorHit } from './vector-index-top-k.js';
 
@@ -76,6 +77,8 @@ const REGROW_FACTOR = 4;
  * +0.7 ms p50 (k=200).
  */
 const SCAN_BUDGET = 3_200;
+/** A stepwise training's longest hold on its thread between two pauses. */
+const SLICE_MS = 5;
 const MIN_PROBES = 8;
 
 export class VectorIndex<P = undefined> {
@@ -85,16 +88,20 @@ export class VectorIndex<P = undefined> {
   private readonly seed: number;
   private readonly exactBelow: number;
   private lists: VectorList<P>[];
-  private readonly slots = new Map<string, Slot>();
+  private slots = new Map<string, Slot>();
   private quantizer: CoarseQuantizer | undefined;
   private trainedAt = 0;
   private addedSinceTraining = 0;
   /**
-   * While true, a trained index is not trained again by a search that finds it due: a bulk
-   * load in pages (the content pool's start) trains once at its end, and a search meanwhile
-   * would otherwise block for the 4× and 16× trainings on the way (~0.1 and ~0.5 s).
+   * While true, a trained index is not trained again by a search that finds it due: its owner
+   * trains it (`trainInSteps` when `trainingDue`). The content pool's searches are rankings a
+   * request waits for; a training within one held them for up to ~2 s at 100k vectors.
    */
   trainingHeld = false;
+  /** A `trainInSteps` under way. */
+  private training: Promise<void> | null = null;
+  /** While a training runs: the vectors added (the last one of an id) and removed (null) since it started. */
+  private changes: Map<string, { v: Float32Array; payload: P } | null> | null = null;
   private readonly scanner: Int16Scanner;
   private readonly codeScan: CodeScan<P>;
 
@@ -142,11 +149,13 @@ export class VectorIndex<P = undefined> {
     const slot = (this.lists[list] as VectorList<P>).push(id, v, payload as P);
     this.slots.set(id, { list, slot });
     this.addedSinceTraining++;
+    this.changes?.set(id, { v, payload: payload as P });
   }
 
   remove(id: string): void {
     const at = this.slots.get(id);
     if (!at) return;
+    this.changes?.set(id, null);
     this.slots.delete(id);
     const moved = (this.lists[at.list] as VectorList<P>).removeAt(at.slot);
     if (moved !== undefined) (this.slots.get(moved) as Slot).slot = at.slot;
@@ -183,42 +192,94 @@ export class VectorIndex<P = undefined> {
   /**
    * Clusters the vectors into ≈ √size lists (k-means on a sample of 32 a list, ≤ 20k) and
    * re-files every vector under its nearest centroid. `search` calls it by itself when due
-   * (shouldTrain); it blocks for ~2–3 s at 100k vectors, so call it after a bulk load to keep
-   * that off a request.
+   * (shouldTrain); it blocks for ~2 s at 100k vectors: `trainInSteps` does the same without.
    */
   train(): void {
+    finished(this.trainingSteps());
+  }
+
+  /**
+   * `train`, handing the thread to other work (`pause`) every SLICE_MS (issue 15: a ranking
+   * thread's pool trained at once held every ranking asked of it for ~2.7 s, 7 s after a
+   * start). Searches meanwhile use the lists as they were; vectors added or removed meanwhile
+   * are in the new lists when it resolves. One training at a time: a call during another
+   * resolves with it.
+   */
+  trainInSteps(pause: () => Promise<void>, sliceMs = SLICE_MS): Promise<void> {
+    this.training ??= (async () => {
+      const steps = this.trainingSteps();
+      let since = performance.now();
+      while (!steps.next().done) {
+        if (performance.now() - since < sliceMs) continue;
+        await pause();
+        since = performance.now();
+      }
+    })().finally(() => (this.training = null));
+    return this.training;
+  }
+
+  /** Due for a training: see shouldTrain (`trainingHeld` aside). */
+  get trainingDue(): boolean {
+    return this.size >= this.exactBelow && (!this.quantizer || this.addedSinceTraining >= this.trainedAt * (REGROW_FACTOR - 1));
+  }
+
+  /**
+   * The training, yielding every few hundred vectors. The vectors are those of its start:
+   * adds and removes after it are logged (`changes`), kept out of the new lists while they
+   * are made, and applied to them at the end.
+   */
+  private *trainingSteps(): Generator<void, void> {
     const n = this.size;
     if (n === 0) return;
     const dim = this.dimensions;
     const random = seededRandom(this.seed);
     const lists = this.listsOption ?? Math.max(1, Math.round(Math.sqrt(n)));
     const { sample, count } = this.drawSample(Math.min(n, MAX_SAMPLE, lists * SAMPLE_PER_LIST), random);
-    const quantizer = CoarseQuantizer.train(sample, count, dim, lists, random, KMEANS_ITERATIONS);
-    const target = new Int32Array(n);
-    const sizes = new Int32Array(quantizer.lists);
-    let i = 0;
-    for (const list of this.lists) {
-      for (let s = 0; s < list.count; s++, i++) {
-        const l = quantizer.assign(list.vectors[s] as Float32Array, 0);
-        target[i] = l;
-        sizes[l] = (sizes[l] as number) + 1;
+    const ids = [...this.slots.keys()];
+    const changes = new Map<string, { v: Float32Array; payload: P } | null>();
+    this.changes = changes;
+    try {
+      const quantizer = yield* CoarseQuantizer.trainSteps(sample, count, dim, lists, random, KMEANS_ITERATIONS);
+      // The list of each vector of the start (-1: changed since, filed at the end).
+      const target = new Int32Array(n).fill(-1);
+      const sizes = new Int32Array(quantizer.lists);
+      for (let from = 0; from < n; from += STEP_ROWS) {
+        for (let i = from; i < Math.min(n, from + STEP_ROWS); i++) {
+          const at = this.slots.get(ids[i]!);
+          if (!at || changes.has(ids[i]!)) continue;
+          const l = quantizer.assign((this.lists[at.list] as VectorList<P>).vectors[at.slot] as Float32Array, 0);
+          target[i] = l;
+          sizes[l] = (sizes[l] as number) + 1;
+        }
+        yield;
       }
-    }
-    // Room for ~25 % growth per list before the first doubling.
-    const next = Array.from(sizes, (size) => new VectorList<P>(dim, Math.ceil(size * 1.25) + 4));
-    i = 0;
-    for (const list of this.lists) {
-      for (let s = 0; s < list.count; s++, i++) {
-        const l = target[i] as number;
-        const at = this.slots.get(list.ids[s] as string) as Slot;
-        at.slot = (next[l] as VectorList<P>).pushFrom(list, s);
-        at.list = l;
+      // Room for ~25 % growth per list before the first doubling.
+      const next = Array.from(sizes, (size) => new VectorList<P>(dim, Math.ceil(size * 1.25) + 4));
+      const slots = new Map<string, Slot>();
+      for (let from = 0; from < n; from += STEP_ROWS) {
+        for (let i = from; i < Math.min(n, from + STEP_ROWS); i++) {
+          const id = ids[i]!;
+          const l = target[i] as number;
+          const at = this.slots.get(id);
+          if (l < 0 || !at || changes.has(id)) continue;
+          slots.set(id, { list: l, slot: (next[l] as VectorList<P>).pushFrom(this.lists[at.list] as VectorList<P>, at.slot) });
+        }
+        yield;
       }
+      this.lists = next;
+      this.slots = slots;
+      this.quantizer = quantizer;
+      this.trainedAt = slots.size;
+      this.addedSinceTraining = 0;
+      this.changes = null;
+      for (const [id, change] of changes) {
+        // Copied before it changed: out of the new lists first.
+        this.remove(id);
+        if (change) this.add(id, change.v, change.payload);
+      }
+    } finally {
+      this.changes = null;
     }
-    this.lists = next;
-    this.quantizer = quantizer;
-    this.trainedAt = n;
-    this.addedSinceTraining = 0;
   }
 
   /** For metrics and benches: how the index is laid out now (vectorBytes: the codes and scales it holds; the vectors are the caller's). */
@@ -234,8 +295,8 @@ export class VectorIndex<P = undefined> {
    * 3 adds per vector it re-files: O(1) amortised per add.
    */
   private shouldTrain(): boolean {
-    if (this.size < this.exactBelow || (this.trainingHeld && this.quantizer)) return false;
-    return !this.quantizer || this.addedSinceTraining >= this.trainedAt * (REGROW_FACTOR - 1);
+    if ((this.trainingHeld && this.quantizer) || this.changes) return false;
+    return this.trainingDue;
   }
 
   /** The exact top `want`: every row scored on its vector (an index too small to train). */

@@ -92,6 +92,14 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('rankings while t
     expect(popularityOf(again)).toBeGreaterThan(popularityOf(again, unseen()));
   });
 
+  it('trains its vector index over the whole pool once complete', async () => {
+    const { pool, engine } = start();
+    await engine.rank(request());
+    expect(pool.vectors.stats().trainedAt).toBeLessThan(OLDER_ITEMS);
+    await pool.whenComplete();
+    expect(pool.vectors.stats().trainedAt).toBe(pool.size);
+  });
+
   it("ranks a push user with the whole pool and the tenant's counts, even at a start", async () => {
     const { pool, engine } = start();
     const list = await engine.rankWhole(request());

@@ -216,6 +216,45 @@ describe('VectorIndex after training', () => {
     expect(index.stats().trainedAt).toBe(2_000);
   });
 
+  it('trains in steps to the same lists and results as at once', async () => {
+    const once = build(vectors).index;
+    once.train();
+    const { index } = build(vectors);
+    let pauses = 0;
+    await index.trainInSteps(async () => void pauses++, 0);
+    expect(pauses).toBeGreaterThan(10);
+    expect(index.stats()).toEqual(once.stats());
+    for (const q of queries.slice(0, 10)) expect(index.search(q, 20)).toEqual(once.search(q, 20));
+  });
+
+  it('keeps what is added, replaced and removed while it trains in steps, and searches meanwhile', async () => {
+    const { index, pool } = build(vectors.slice(0, 4_000));
+    index.search(queries[0] as Float32Array, 5); // trained at 4,000
+    vectors.slice(4_000).forEach((v, i) => index.add(`late${i}`, v));
+    const extra = clustered(100, 64, 60, 9);
+    let step = 0;
+    await index.trainInSteps(async () => {
+      const i = step++;
+      if (i < extra.length) {
+        index.add(`new${i}`, extra[i] as Float32Array); // added
+        index.add(`c${i}`, extra[extra.length - 1 - i] as Float32Array); // replaced
+        index.remove(`c${3_000 + i}`); // removed
+      }
+      if (i % 50 === 0) expect(index.search(queries[1] as Float32Array, 5)).toHaveLength(5);
+    }, 0);
+    expect(step).toBeGreaterThan(extra.length);
+    const expected = new Map(vectors.slice(4_000).map((v, i) => [`late${i}`, v]));
+    for (const [id, v] of pool) expected.set(id, v);
+    extra.forEach((v, i) => {
+      expected.set(`new${i}`, v);
+      expected.set(`c${i}`, extra[extra.length - 1 - i] as Float32Array);
+      expected.delete(`c${3_000 + i}`);
+    });
+    expect(index.size).toBe(expected.size);
+    index.probes = index.stats().lists; // every list: the exact answer
+    for (const q of [...queries.slice(0, 10), ...extra.slice(0, 5)]) expect(index.search(q, 20)).toEqual(bruteForce(expected, q, 20));
+  });
+
   it('gives the same lists and results for the same operations and seed', () => {
     const a = build(vectors, { seed: 9 }).index;
     const b = build(vectors, { seed: 9 }).index;
