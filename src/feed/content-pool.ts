@@ -199,7 +199,7 @@ export class ContentPool {
     for (;;) {
       await nextTurn();
       const rows = await readNewestRows(this.db, now - POOL_WINDOW_MS, after, REST_PAGE);
-      this.apply(rows, false);
+      this.apply(rows, false, true);
       if (rows.length < REST_PAGE) break;
       const last = rows.at(-1)!;
       after = { publishedAt: last.published_at, id: last.id };
@@ -216,11 +216,12 @@ export class ContentPool {
   }
 
   /** Puts changed rows, and drops those hidden since; `arrive`: they are news to the rankings (not the first load). */
-  private apply(rows: PoolRow[], arrive: boolean): void {
+  private apply(rows: PoolRow[], arrive: boolean, pages = false): void {
     for (const r of rows) if (isHidden(r)) this.drop(r.id);
     const changed = rows.filter((r) => !isHidden(r) && this.items.get(r.id)?.updatedAt !== r.updated_at);
-    // A bulk load (the first one: 100k items) appends and sorts once; a splice per item is quadratic.
-    const bulk = changed.length > BULK_LOAD;
+    // A bulk load (the first one's pages: 100k items) appends and sorts once; a splice per item is quadratic.
+    const bulk = pages || changed.length > BULK_LOAD;
+    const appendedFrom = this.recent.length;
     if (bulk) for (const r of changed) this.drop(r.id);
     for (const r of changed) {
       const item = toPoolItem(r);
@@ -228,7 +229,8 @@ export class ContentPool {
       if (arrive) this.arrivals.push(item);
       this.loadedUntil = Math.max(this.loadedUntil, r.updated_at);
     }
-    if (bulk) this.recent.sort(newestFirst);
+    // The start's pages come older than all before them: sorted already but for ties of time.
+    if (bulk && !sortedFrom(this.recent, Math.max(0, appendedFrom - 1))) this.recent.sort(newestFirst);
     if (this.arrivals.length > MAX_ARRIVALS) this.arrivals = this.arrivals.slice(-MAX_ARRIVALS);
   }
 
@@ -296,8 +298,8 @@ const MAX_ARRIVALS = 10_000;
  * items carried a latent vector too (bench/RESULTS.md, issue 15, boot).
  */
 const FIRST_LOAD = 2000;
-/** The rest's pages: a ranking asked for meanwhile waits for at most one page. */
-const REST_PAGE = 2000;
+/** The rest's pages: a ranking asked for meanwhile waits for at most one page (~10 ms; 2,000 held it ~0.1 s on a loaded machine). */
+const REST_PAGE = 500;
 const BULK_LOAD = 1000;
 /** The recency order: newest first, ties by id. */
 const newestFirst = (a: PoolItem, b: PoolItem) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -313,4 +315,10 @@ function getOrAdd<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
 /** A turn of the event loop: the thread's messages that arrived meanwhile are taken in first. */
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** `items` from `from` on are in recency order. */
+function sortedFrom(items: readonly PoolItem[], from: number): boolean {
+  for (let i = from + 1; i < items.length; i++) if (newestFirst(items[i - 1]!, items[i]!) > 0) return false;
+  return true;
 }

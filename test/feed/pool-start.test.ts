@@ -34,7 +34,8 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('rankings while t
       id: `cnt_older_${i}`,
       url: `https://news.example/older/${i}`,
       canonical_url: `https://news.example/older/${i}`,
-      published_at: now - 6 * 3_600_000 - i * 1000,
+      // Three at each time: the pages come in (time, id) descending, the pool keeps ties by id ascending.
+      published_at: now - 6 * 3_600_000 - Math.floor(i / 3) * 1000,
     }));
     for (let i = 0; i < older.length; i += 100)
       await db
@@ -90,6 +91,18 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('rankings while t
     expect(await engine.sweep()).toEqual(['list-a']);
     const again = await engine.rank(request('list-a'));
     expect(popularityOf(again)).toBeGreaterThan(popularityOf(again, unseen()));
+  });
+
+  it('keeps its items newest first, ties by id, once loaded in pages', async () => {
+    const { pool } = start();
+    await pool.whenComplete();
+    const items = pool.newest();
+    expect(items.length).toBeGreaterThan(OLDER_ITEMS);
+    const misplaced = items.filter((item, i) => {
+      const before = items[i - 1];
+      return before && (before.publishedAt < item.publishedAt || (before.publishedAt === item.publishedAt && before.id > item.id));
+    });
+    expect(misplaced).toEqual([]);
   });
 
   it('trains its vector index over the whole pool once complete', async () => {
