@@ -57,4 +57,16 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('popularity count
     expect(missing).toEqual([]);
     expect(popularity.item('cnt_000001')).toEqual({ impressions: 31, clicks: 1 });
   });
+
+  it('ranks its 500 best by smoothed click rate, ties by id', async () => {
+    const popularity = await new Popularity(handle.db, clock).of('ten_a');
+    const { impressions, clicks } = popularity.totals;
+    const prior = (clicks + 1) / (impressions + 20);
+    const smoothed = (i: number) => ((i % 5) + 20 * prior) / (30 + (i % 7) + 20);
+    const expected = Array.from({ length: ROWS }, (_, i) => i)
+      .sort((a, b) => smoothed(b) - smoothed(a) || a - b)
+      .slice(0, 500)
+      .map((i) => `cnt_${String(i).padStart(6, '0')}`);
+    expect(popularity.top()).toEqual(expected);
+  });
 });
