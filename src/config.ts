@@ -63,6 +63,8 @@ export interface Config {
     concurrency: number;
     /** Days a finished job and its file are kept. */
     retentionDays: number;
+    /** Test-only: every chunk run hangs after its first batch, holding its lease, until stopped (a hung worker). */
+    stallChunksForTests: boolean;
   };
   webhook: {
     /** Waits before each retry (the first attempt is immediate); at most 3. */
@@ -125,6 +127,7 @@ export const CONFIG_VARIABLES = [
   'PUSH_JOB_LEASE_MS',
   'PUSH_JOB_CONCURRENCY',
   'PUSH_RESULT_RETENTION_DAYS',
+  'PUSH_TEST_STALL_CHUNKS',
   'WEBHOOK_RETRY_DELAYS_MS',
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_REQUIRE_HTTPS',
@@ -235,6 +238,7 @@ export function loadConfig(env: Env = process.env, options: { readDotEnv?: boole
     leaseMs: integer('PUSH_JOB_LEASE_MS', 30_000, 500, 600_000),
     concurrency: integer('PUSH_JOB_CONCURRENCY', 1, 1, 16),
     retentionDays: integer('PUSH_RESULT_RETENTION_DAYS', 7, 1, 90),
+    stallChunksForTests: boolean('PUSH_TEST_STALL_CHUNKS', false),
   };
   const retryRaw = get('WEBHOOK_RETRY_DELAYS_MS') ?? '5000,300000,1800000';
   const retryDelaysMs = retryRaw.split(',').map((part) => Number(part.trim()));

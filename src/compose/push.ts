@@ -39,6 +39,7 @@ export function buildPush(
     contents: parts.catalog,
     tokens: parts.tokens,
     leaseMs: config.push.leaseMs,
+    stallChunksForTests: config.push.stallChunksForTests,
     async onFinished(job) {
       webhooks.wake();
       // The job's hold became a charge: this node's cap check sees it now, other nodes at their next flush.

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { AreaDirectory } from '../areas/area-directory.js';
@@ -34,6 +35,12 @@ export interface ChunkRunnerDeps {
   contents: ContentCatalog;
   tokens: TrackingTokens;
   leaseMs: number;
+  /**
+   * Test-only (PUSH_TEST_STALL_CHUNKS): each run hangs after its first batch, its lease renewed and its part
+   * half written, until stopped or lost. push-shared-job.test.ts kills such a worker: one that ranks on would
+   * finish its chunk, or the whole job, before the kill on a quiet machine.
+   */
+  stallChunksForTests?: boolean;
 }
 
 /**
@@ -148,6 +155,10 @@ export class PushChunkRunner {
         const lines = await this.batchLines(job, plan, current, tally);
         if (signal.aborted) throw new RunStopped();
         if (lines.length > 0) yield Buffer.from(`${lines.join('\n')}\n`);
+        if (this.deps.stallChunksForTests) {
+          if (!signal.aborted) await once(signal, 'abort');
+          throw new RunStopped();
+        }
       }
     } finally {
       // Left early (stopped, lost, failed): the batch read ahead is let finish, so no ranking outlives the run.
