@@ -15,23 +15,12 @@ export interface KMeansResult {
   assignment: Int32Array;
 }
 
-export function sphericalKMeans(
-  data: Float32Array,
-  count: number,
-  dim: number,
-  k: number,
-  random: () => number,
-  iterations: number,
-): KMeansResult {
-  return finished(sphericalKMeansSteps(data, count, dim, k, random, iterations));
-}
-
 /** Rows assigned between two steps of a stepwise run (~1 ms at 18 clusters of 256 dimensions). */
 export const STEP_ROWS = 512;
 
 /**
- * `sphericalKMeans` in steps: it yields after every STEP_ROWS rows assigned, so a caller can
- * hand its thread to other work between them (VectorIndex.trainInSteps). Same result.
+ * Spherical k-means in steps: it yields after every STEP_ROWS rows assigned, so a caller can
+ * hand its thread to other work between them (VectorIndex.trainInSteps); `finished` runs it at once.
  */
 export function* sphericalKMeansSteps(
   data: Float32Array,
