@@ -13,7 +13,8 @@ import { until } from '../helpers/until.js';
 
 const ADMIN_TOKEN = 'fleet-test-admin-token-0123456789';
 const SECRET_KEY = 'fleet-test-secret-key-0123456789abcdef0123';
-const USERS = 30_000;
+// Two chunks of 2,000: worker 0 hangs in the first (PUSH_TEST_STALL_CHUNKS) until it is killed.
+const USERS = 4000;
 
 const postgres = testBackends().find((b) => b.name === 'postgres');
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -81,7 +82,11 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
     };
     // The first node migrates the database; the others start on it.
     a = await startChildServer(env, ['--no-workers']);
-    [b, workers[0]] = await Promise.all([startChildServer(env, ['--no-workers']), startChildWorker(env)]);
+    // Worker 0 crawls as any worker does, and hangs in the push chunk it takes, holding it (the push case kills it there).
+    [b, workers[0]] = await Promise.all([
+      startChildServer(env, ['--no-workers']),
+      startChildWorker({ ...env, PUSH_TEST_STALL_CHUNKS: '1' }),
+    ]);
 
     const tenant = (await admin(a, 'POST', '/admin/v1/tenants', { name: 'Fleet', plan: 'enterprise' })) as { id: string };
     tenantId = tenant.id;
@@ -180,11 +185,23 @@ describe.skipIf(!postgres || !redisUrl)('a fleet: two API nodes and two workers 
         expect(created.status).toBe(202);
         const { job_id: bigJob } = (await created.json()) as { job_id: string };
         await until(
-          'the job to be part done',
+          'worker 0 to run the job and hold a chunk of it',
           async () => {
-            const job = (await (await api(b, `/v1/push-candidates/${bigJob}`)).json()) as { status: string; users_processed: number };
+            const job = await db
+              .selectFrom('push_jobs')
+              .select(['status', 'lease_owner'])
+              .where('id', '=', bigJob)
+              .executeTakeFirstOrThrow();
             expect(job.status).not.toBe('completed');
-            return job.status === 'processing' && job.users_processed > 0 ? true : undefined;
+            if (job.status !== 'processing' || !job.lease_owner) return undefined;
+            const held = await db
+              .selectFrom('push_job_chunks')
+              .select('id')
+              .where('job_id', '=', bigJob)
+              .where('status', '=', 'processing')
+              .where('lease_owner', '=', job.lease_owner)
+              .executeTakeFirst();
+            return held ? true : undefined;
           },
           60_000,
         );
