@@ -31,7 +31,7 @@ export function* sphericalKMeansSteps(
   iterations: number,
 ): Generator<void, KMeansResult> {
   const clusters = Math.max(1, Math.min(k, count));
-  const centroids = seedPlusPlus(data, count, dim, clusters, random);
+  const centroids = yield* seedPlusPlus(data, count, dim, clusters, random);
   const assignment = new Int32Array(count).fill(-1);
   const nearness = new Float64Array(count);
   const scratch = new Float64Array(clusters);
@@ -80,8 +80,11 @@ function assignRows(
   return changed;
 }
 
-/** k-means++: each next centre is drawn with probability ∝ 1 − (best similarity so far), i.e. ∝ squared distance / 2. */
-function seedPlusPlus(data: Float32Array, count: number, dim: number, k: number, random: () => number): Float32Array {
+/**
+ * k-means++: each next centre is drawn with probability ∝ 1 − (best similarity so far), i.e. ∝ squared distance / 2.
+ * A step per centre: each is a pass over every row (~0.1 s for 18 centres over a 10k sample, held at once).
+ */
+function* seedPlusPlus(data: Float32Array, count: number, dim: number, k: number, random: () => number): Generator<void, Float32Array> {
   const centroids = new Float32Array(paddedRows(k) * dim);
   const best = new Float64Array(count).fill(-Infinity);
   let pick = Math.floor(random() * count);
@@ -96,6 +99,7 @@ function seedPlusPlus(data: Float32Array, count: number, dim: number, k: number,
     }
     for (; i < count; i++) total += closer(best, i, dot(centroids, c * dim, data, i * dim, dim));
     pick = total > 0 ? drawWeighted(best, count, total * random()) : Math.floor(random() * count);
+    yield;
   }
   return centroids;
 }

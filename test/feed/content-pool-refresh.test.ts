@@ -36,4 +36,35 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('content pool ref
     expect(await readAt(7_000)).toBe(0);
     expect(await readAt(60_000)).toBe(0);
   });
+
+  it('drops items deleted from the database at its reconcile, read in pages, and keeps the rest', async () => {
+    const { db } = f.t.deps;
+    const [model] = await db.selectFrom('contents').selectAll().limit(1).execute();
+    const now = f.t.clock.now();
+    // More than two of the reconcile's pages (5,000 ids), stored directly.
+    const extra = Array.from({ length: 10_100 }, (_, i) => ({
+      ...model!,
+      id: `cnt_extra_${String(i).padStart(5, '0')}`,
+      url: `https://news.example/extra/${i}`,
+      canonical_url: `https://news.example/extra/${i}`,
+      published_at: now - 3_600_000 - i,
+      updated_at: now,
+    }));
+    for (let i = 0; i < extra.length; i += 500)
+      await db
+        .insertInto('contents')
+        .values(extra.slice(i, i + 500))
+        .execute();
+    f.t.clock.advance(2_000);
+    await pool.refresh();
+    expect(pool.get('cnt_extra_10099')).toBeDefined();
+    const gone = ['cnt_extra_00000', 'cnt_extra_05000', 'cnt_extra_10099'];
+    await db.deleteFrom('contents').where('id', 'in', gone).execute();
+    f.t.clock.advance(61_000);
+    await pool.refresh();
+    // The reconcile runs behind the refresh, a page a turn of the event loop.
+    for (let turn = 0; turn < 10_000 && gone.some((id) => pool.get(id)); turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(gone.filter((id) => pool.get(id))).toEqual([]);
+    expect(extra.filter((e) => !gone.includes(e.id) && !pool.get(e.id)).map((e) => e.id)).toEqual([]);
+  }, 60_000);
 });
