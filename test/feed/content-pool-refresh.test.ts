@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentPool } from '../../src/feed/content-pool.js';
 import { testBackends } from '../helpers/backends.js';
+import { storeCopies } from '../helpers/stored-copies.js';
 import { startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 
 /**
@@ -39,22 +40,9 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('content pool ref
 
   it('drops items deleted from the database at its reconcile, read in pages, and keeps the rest', async () => {
     const { db } = f.t.deps;
-    const [model] = await db.selectFrom('contents').selectAll().limit(1).execute();
     const now = f.t.clock.now();
-    // More than two of the reconcile's pages (5,000 ids), stored directly.
-    const extra = Array.from({ length: 10_100 }, (_, i) => ({
-      ...model!,
-      id: `cnt_extra_${String(i).padStart(5, '0')}`,
-      url: `https://news.example/extra/${i}`,
-      canonical_url: `https://news.example/extra/${i}`,
-      published_at: now - 3_600_000 - i,
-      updated_at: now,
-    }));
-    for (let i = 0; i < extra.length; i += 500)
-      await db
-        .insertInto('contents')
-        .values(extra.slice(i, i + 500))
-        .execute();
+    // More than two of the reconcile's pages (5,000 ids).
+    const extra = await storeCopies(db, 'extra', 10_100, (i) => now - 3_600_000 - i, now);
     f.t.clock.advance(2_000);
     await pool.refresh();
     expect(pool.get('cnt_extra_10099')).toBeDefined();
@@ -65,6 +53,6 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('content pool ref
     // The reconcile runs behind the refresh, a page a turn of the event loop.
     for (let turn = 0; turn < 10_000 && gone.some((id) => pool.get(id)); turn++) await new Promise((resolve) => setImmediate(resolve));
     expect(gone.filter((id) => pool.get(id))).toEqual([]);
-    expect(extra.filter((e) => !gone.includes(e.id) && !pool.get(e.id)).map((e) => e.id)).toEqual([]);
+    expect(extra.filter((id) => !gone.includes(id) && !pool.get(id))).toEqual([]);
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { CollaborativeModels } from '../../src/learning/collaborative-models.js'
 import { COMPONENTS } from '../../src/ranking/score.js';
 import { DEFAULT_ALGORITHM } from '../../src/scenarios/algorithm-config.js';
 import { testBackends } from '../helpers/backends.js';
+import { storeCopies } from '../helpers/stored-copies.js';
 import { FIXTURE_ALGORITHM, startFeedFixture, type FeedFixture } from '../helpers/feed-fixture.js';
 
 /** More than a start's first part (content-pool.ts FIRST_LOAD, 2,000), so the rest loads in the background. */
@@ -22,26 +23,15 @@ const POPULARITY = COMPONENTS.indexOf('popularity');
 describe.each(testBackends().map((b) => [b.name, b] as const))('rankings while the pool starts on %s', (_name, backend) => {
   let f: FeedFixture;
   let popular: string;
+  /** The last of the older copies: loaded with the rest, not the first part. */
+  let oldest: string;
 
   beforeAll(async () => {
     f = await startFeedFixture({ backend, perSource: 2 });
     const { db } = f.t.deps;
     const now = f.t.clock.now();
-    // Older copies of one article, stored directly (ingesting 2,100 through the API would take minutes).
-    const [model] = await db.selectFrom('contents').selectAll().limit(1).execute();
-    const older = Array.from({ length: OLDER_ITEMS }, (_, i) => ({
-      ...model!,
-      id: `cnt_older_${i}`,
-      url: `https://news.example/older/${i}`,
-      canonical_url: `https://news.example/older/${i}`,
-      // Three at each time: the pages come in (time, id) descending, the pool keeps ties by id ascending.
-      published_at: now - 6 * 3_600_000 - Math.floor(i / 3) * 1000,
-    }));
-    for (let i = 0; i < older.length; i += 100)
-      await db
-        .insertInto('contents')
-        .values(older.slice(i, i + 100))
-        .execute();
+    // Older copies of one article. Three at each time: the pages come in (time, id) descending, the pool keeps ties by id ascending.
+    oldest = (await storeCopies(db, 'older', OLDER_ITEMS, (i) => now - 6 * 3_600_000 - Math.floor(i / 3) * 1000)).at(-1)!;
     // One of the newest items is clicked far more than the rest.
     popular = f.items.politics![0]!;
     await db
@@ -83,11 +73,11 @@ describe.each(testBackends().map((b) => [b.name, b] as const))('rankings while t
     const first = await engine.rank(request('list-a'));
     // The start's path: the oldest items were still loading.
     expect(pool.isComplete).toBe(false);
-    expect(pool.get(`cnt_older_${OLDER_ITEMS - 1}`)).toBeUndefined();
+    expect(pool.get(oldest)).toBeUndefined();
     expect(popularityOf(first)).toBe(popularityOf(first, unseen()));
 
     await pool.whenComplete();
-    expect(pool.get(`cnt_older_${OLDER_ITEMS - 1}`)).toBeDefined();
+    expect(pool.get(oldest)).toBeDefined();
     expect(await engine.sweep()).toEqual(['list-a']);
     const again = await engine.rank(request('list-a'));
     expect(popularityOf(again)).toBeGreaterThan(popularityOf(again, unseen()));
