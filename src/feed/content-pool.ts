@@ -42,6 +42,9 @@ export class ContentPool {
   private refreshedAt = -Infinity;
   private reconciledAt = 0;
   private refreshing: Promise<void> | null = null;
+  /** The background work a refresh started last: a reconcile, a training. */
+  private reconciling: Promise<unknown> = Promise.resolve();
+  private training: Promise<unknown> = Promise.resolve();
   /** Rows the incremental refreshes have read (diagnostics: a pool that keeps re-reading rows churns its thread's heap). */
   rowsRefreshed = 0;
 
@@ -96,6 +99,12 @@ export class ContentPool {
   async whenComplete(): Promise<void> {
     await this.ready();
     await this.rest?.catch(() => {});
+  }
+
+  /** Resolves once the reconcile and the index training that refreshes started have finished (tests). */
+  async settled(): Promise<void> {
+    await this.reconciling;
+    await this.training;
   }
 
   get isComplete(): boolean {
@@ -158,7 +167,7 @@ export class ContentPool {
       this.rowsRefreshed += rows.length;
       this.apply(rows, true);
       // New items have grown the index 4× or turned it over three times since its training.
-      if (this.complete && this.vectors.trainingDue) void this.vectors.trainInSteps(nextTurn).catch(() => {});
+      if (this.complete && this.vectors.trainingDue) this.training = this.vectors.trainInSteps(nextTurn).catch(() => {});
     }
     // Everything stamped before this read began and committed is in (a commit is at most
     // OVERLAP_MS late): the next read starts OVERLAP_MS before it. Advanced by time, not only
@@ -169,7 +178,7 @@ export class ContentPool {
     // Finding deleted items reads every live id: done once a minute, never waited for.
     if (this.complete && now - this.reconciledAt >= RECONCILE_AFTER_MS) {
       this.reconciledAt = now;
-      void this.reconcile(now).catch(() => (this.reconciledAt = 0));
+      this.reconciling = this.reconcile(now).catch(() => (this.reconciledAt = 0));
     }
   }
 
