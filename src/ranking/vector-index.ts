@@ -6,6 +6,7 @@ import { BoundedScan } from './vector-index-bounded-scan.js';
 import { CodeScan } from './vector-index-code-scan.js';
 import { finished, STEP_ROWS } from './vector-index-kmeans.js';
 import { CoarseQuantizer } from './vector-index-quantizer.js';
+import { drawSample } from './vector-index-sample.js';
 import { TopK, type VectorHit } from './vector-index-top-k.js';
 
 export type { VectorHit } from './vector-index-top-k.js';
@@ -234,7 +235,8 @@ export class VectorIndex<P = undefined> {
     const dim = this.dimensions;
     const random = seededRandom(this.seed);
     const lists = this.listsOption ?? Math.max(1, Math.round(Math.sqrt(n)));
-    const { sample, count } = this.drawSample(Math.min(n, MAX_SAMPLE, lists * SAMPLE_PER_LIST), random);
+    const count = Math.min(n, MAX_SAMPLE, lists * SAMPLE_PER_LIST);
+    const sample = drawSample(this.lists, n, dim, count, random);
     const ids = [...this.slots.keys()];
     const changes = new Map<string, { v: Float32Array; payload: P } | null>();
     this.changes = changes;
@@ -310,33 +312,6 @@ export class VectorIndex<P = undefined> {
       }
     }
     return top.sorted();
-  }
-
-  private drawSample(count: number, random: () => number): { sample: Float32Array; count: number } {
-    const n = this.size;
-    const dim = this.dimensions;
-    // Partial Fisher–Yates: `count` distinct positions of the list-by-list order, then read in that order.
-    const order = new Int32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    for (let i = 0; i < count; i++) {
-      const j = i + Math.floor(random() * (n - i));
-      const t = order[i] as number;
-      order[i] = order[j] as number;
-      order[j] = t;
-    }
-    const chosen = order.subarray(0, count).sort();
-    const sample = new Float32Array(count * dim);
-    let at = 0;
-    let base = 0;
-    for (const list of this.lists) {
-      while (at < count && (chosen[at] as number) < base + list.count) {
-        const s = (chosen[at] as number) - base;
-        sample.set(list.vectors[s] as Float32Array, at * dim);
-        at++;
-      }
-      base += list.count;
-    }
-    return { sample, count };
   }
 
   private checkVector(v: Float32Array, what: string): void {
